@@ -1,0 +1,1123 @@
+package ast
+
+import (
+	"github.com/tdewolff/parse/v2/js"
+)
+
+// coverErrors remembers, while an expression might still turn out to be a
+// destructuring pattern, what would make it invalid as an expression
+// ({a = 1}, a repeated __proto__) or as a pattern (a comma after a rest
+// element). -1 means none.
+type coverErrors struct {
+	shorthandAssign Pos
+	doubleProto     Pos
+	trailingComma   Pos
+}
+
+func newCoverErrors() *coverErrors { return &coverErrors{-1, -1, -1} }
+
+// checkExpressionErrors fails if the expression, now known not to be a
+// pattern, used pattern-only syntax.
+func (p *parser) checkExpressionErrors(ref *coverErrors) {
+	if ref == nil {
+		return
+	}
+	if ref.shorthandAssign >= 0 {
+		p.failAt(ref.shorthandAssign, "Invalid shorthand property initializer: '=' in an object literal is only valid in a destructuring pattern")
+	}
+	if ref.doubleProto >= 0 {
+		p.failAt(ref.doubleProto, "Duplicate __proto__ fields are not allowed in object literals")
+	}
+}
+
+// checkPatternErrors fails if the pattern, now known to be one, had
+// expression-only syntax.
+func (p *parser) checkPatternErrors(ref *coverErrors) {
+	if ref != nil && ref.trailingComma >= 0 {
+		p.failAt(ref.trailingComma, "Rest element must be last element")
+	}
+}
+
+// parseExpression parses a comma-separated expression. noIn excludes the
+// `in` operator (in a for head).
+func (p *parser) parseExpression(noIn bool) Expr {
+	return p.parseExpressionRef(noIn, nil)
+}
+
+func (p *parser) parseExpressionRef(noIn bool, ref *coverErrors) Expr {
+	start := p.pos
+	x := p.parseAssign(noIn, ref)
+	if p.tt != js.CommaToken {
+		return x
+	}
+	seq := &Sequence{At: At{start}, List: []Expr{x}}
+	for p.eat(js.CommaToken) {
+		seq.List = append(seq.List, p.parseAssign(noIn, ref))
+	}
+	return seq
+}
+
+var assignOps = map[js.TokenType]AssignOp{
+	js.EqToken: OpAssign, js.AddEqToken: OpAddAssign, js.SubEqToken: OpSubAssign,
+	js.MulEqToken: OpMulAssign, js.DivEqToken: OpDivAssign, js.ModEqToken: OpModAssign,
+	js.ExpEqToken: OpExpAssign, js.LtLtEqToken: OpShlAssign, js.GtGtEqToken: OpShrAssign,
+	js.GtGtGtEqToken: OpUShrAssign, js.BitAndEqToken: OpBitAndAssign, js.BitOrEqToken: OpBitOrAssign,
+	js.BitXorEqToken: OpBitXorAssign, js.AndEqToken: OpAndAssign, js.OrEqToken: OpOrAssign,
+	js.NullishEqToken: OpNullishAssign,
+}
+
+// parseAssign parses an AssignmentExpression: an arrow function, yield,
+// a conditional expression, or an assignment to a target or pattern.
+func (p *parser) parseAssign(noIn bool, ref *coverErrors) Expr {
+	p.enter()
+	defer p.leave()
+	if p.tt == js.YieldToken && p.inGenerator() {
+		return p.parseYield(noIn)
+	}
+	ownRef := ref == nil
+	if ownRef {
+		ref = newCoverErrors()
+	}
+	start := p.pos
+	if p.tt == js.OpenParenToken || js.IsIdentifier(p.tt) {
+		p.potentialArrowAt = start
+	}
+	left := p.parseConditional(noIn, ref)
+	op, isAssign := assignOps[p.tt]
+	if !isAssign {
+		if ownRef {
+			p.checkExpressionErrors(ref)
+		}
+		return left
+	}
+	var target Pattern
+	if op == OpAssign {
+		target = p.toAssignable(left, false, ref)
+	} else {
+		target = p.checkSimpleTarget(left, "Invalid left-hand side in assignment")
+	}
+	if ref.shorthandAssign >= start {
+		ref.shorthandAssign = -1
+	}
+	if ref.doubleProto >= start {
+		ref.doubleProto = -1
+	}
+	p.next()
+	value := p.parseAssign(noIn, nil)
+	return &Assign{At: At{start}, Op: op, Target: target, Value: value}
+}
+
+func (p *parser) parseYield(noIn bool) Expr {
+	y := &Yield{At: At{p.pos}}
+	p.next()
+	if p.nl {
+		return y
+	}
+	if p.eat(js.MulToken) {
+		y.Delegate = true
+		y.X = p.parseAssign(noIn, nil)
+		return y
+	}
+	switch p.tt {
+	case js.CloseParenToken, js.CloseBracketToken, js.CloseBraceToken, js.CommaToken,
+		js.SemicolonToken, js.ColonToken, eofToken, js.TemplateMiddleToken, js.TemplateEndToken:
+		return y
+	}
+	if _, ok := assignOps[p.tt]; ok && p.tt != js.DivEqToken {
+		return y
+	}
+	if p.tt == js.QuestionToken || p.tt == js.InToken || p.tt == js.OfToken {
+		return y
+	}
+	y.X = p.parseAssign(noIn, nil)
+	return y
+}
+
+func (p *parser) parseConditional(noIn bool, ref *coverErrors) Expr {
+	start := p.pos
+	x := p.parseBinaryExpr(noIn, ref)
+	if p.tt != js.QuestionToken {
+		return x
+	}
+	p.checkExpressionErrors(ref)
+	p.next()
+	if p.tt == js.ColonToken {
+		p.failTS(p.pos-1, "optional parameter or property")
+	}
+	then := p.parseAssign(false, nil)
+	p.expect(js.ColonToken)
+	els := p.parseAssign(noIn, nil)
+	return &Cond{At: At{start}, Test: x, Then: then, Else: els}
+}
+
+var binaryOps = map[js.TokenType]BinaryOp{
+	js.NullishToken: OpNullish, js.OrToken: OpOr, js.AndToken: OpAnd,
+	js.BitOrToken: OpBitOr, js.BitXorToken: OpBitXor, js.BitAndToken: OpBitAnd,
+	js.EqEqToken: OpEq, js.NotEqToken: OpNe, js.EqEqEqToken: OpStrictEq, js.NotEqEqToken: OpStrictNe,
+	js.LtToken: OpLt, js.GtToken: OpGt, js.LtEqToken: OpLe, js.GtEqToken: OpGe,
+	js.InstanceofToken: OpInstanceof, js.InToken: OpIn,
+	js.LtLtToken: OpShl, js.GtGtToken: OpShr, js.GtGtGtToken: OpUShr,
+	js.AddToken: OpAdd, js.SubToken: OpSub, js.MulToken: OpMul, js.DivToken: OpDiv, js.ModToken: OpMod,
+	js.ExpToken: OpExp,
+}
+
+func (p *parser) binaryOp(noIn bool) (BinaryOp, bool) {
+	op, ok := binaryOps[p.tt]
+	if ok && op == OpIn && noIn {
+		return 0, false
+	}
+	return op, ok
+}
+
+func (p *parser) parseBinaryExpr(noIn bool, ref *coverErrors) Expr {
+	x := p.parseUnary(ref)
+	if _, ok := p.binaryOp(noIn); !ok {
+		if _, isPriv := x.(*PrivateName); isPriv {
+			p.failAt(x.Pos(), "Unexpected private name")
+		}
+		return x
+	}
+	p.checkExpressionErrors(ref)
+	return p.parseBinaryRHS(x, 0, noIn)
+}
+
+// parseBinaryRHS is precedence climbing: it extends left with operators
+// that bind tighter than minPrec. ** is right-associative.
+func (p *parser) parseBinaryRHS(left Expr, minPrec int, noIn bool) Expr {
+	nested := 0
+	defer func() { p.depth -= nested }()
+	for {
+		op, ok := p.binaryOp(noIn)
+		if !ok {
+			if _, isPriv := left.(*PrivateName); isPriv {
+				p.failAt(left.Pos(), "Unexpected private name")
+			}
+			return left
+		}
+		prec := op.Precedence()
+		if prec <= minPrec {
+			return left
+		}
+		opPos := p.pos
+		if op == OpExp && !p.parens[left] {
+			switch left.(type) {
+			case *Unary, *Await:
+				p.failAt(left.Pos(), "Unary operator used immediately before exponentiation expression. Parentheses must be used to disambiguate operator precedence")
+			}
+		}
+		p.next()
+		p.enter()
+		nested++
+		rightMin := prec
+		if op == OpExp {
+			rightMin = prec - 1
+		}
+		right := p.parseBinaryRHS(p.parseUnary(nil), rightMin, noIn)
+		left = p.makeBinary(op, left, right, opPos)
+	}
+}
+
+func (p *parser) makeBinary(op BinaryOp, x, y Expr, opPos Pos) Expr {
+	if priv, ok := x.(*PrivateName); ok {
+		if op != OpIn {
+			p.failAt(priv.Start, "Unexpected private name")
+		}
+		return &PrivateIn{At: At{priv.Start}, Name: priv, X: y}
+	}
+	if _, ok := y.(*PrivateName); ok {
+		p.failAt(y.Pos(), "Unexpected private name")
+	}
+	mixes := func(child Expr) bool {
+		b, ok := child.(*Binary)
+		if !ok || p.parens[child] {
+			return false
+		}
+		if op == OpNullish {
+			return b.Op == OpOr || b.Op == OpAnd
+		}
+		return (op == OpOr || op == OpAnd) && b.Op == OpNullish
+	}
+	if mixes(x) || mixes(y) {
+		p.failAt(opPos, "Cannot mix '??' with '||' or '&&' without parentheses")
+	}
+	return &Binary{At: At{x.Pos()}, Op: op, X: x, Y: y}
+}
+
+var unaryOps = map[js.TokenType]UnaryOp{
+	js.NotToken: OpNot, js.BitNotToken: OpBitNot, js.AddToken: OpPos, js.SubToken: OpNeg,
+	js.TypeofToken: OpTypeof, js.VoidToken: OpVoid, js.DeleteToken: OpDelete,
+}
+
+func (p *parser) parseUnary(ref *coverErrors) Expr {
+	p.enter()
+	defer p.leave()
+	start := p.pos
+	if op, ok := unaryOps[p.tt]; ok {
+		p.next()
+		x := p.parseUnary(nil)
+		if op == OpDelete {
+			switch t := x.(type) {
+			case *Ident:
+				if !p.parens[x] {
+					p.failAt(start, "Delete of an unqualified identifier in strict mode.")
+				}
+			case *Member:
+				if t.Private != nil {
+					p.failAt(start, "Private fields can not be deleted")
+				}
+			}
+		}
+		return &Unary{At: At{start}, Op: op, X: x}
+	}
+	switch p.tt {
+	case js.IncrToken, js.DecrToken:
+		op := OpInc
+		if p.tt == js.DecrToken {
+			op = OpDec
+		}
+		p.next()
+		x := p.parseUnary(nil)
+		p.checkSimpleTarget(x, "Invalid left-hand side expression in prefix operation")
+		return &Update{At: At{start}, Op: op, Prefix: true, X: x}
+	case js.AwaitToken:
+		if !p.inAsync() {
+			p.failAt(start, "'await' is only valid in async functions and at the top level of the program.")
+		}
+		p.next()
+		return &Await{At: At{start}, X: p.parseUnary(nil)}
+	case js.LtToken:
+		p.failTS(start, "type assertion or generic arrow function")
+	}
+	x := p.parseLHS(ref)
+	if (p.tt == js.IncrToken || p.tt == js.DecrToken) && !p.nl {
+		p.checkExpressionErrors(ref)
+		op := OpInc
+		if p.tt == js.DecrToken {
+			op = OpDec
+		}
+		p.checkSimpleTarget(x, "Invalid left-hand side expression in postfix operation")
+		p.next()
+		return &Update{At: At{start}, Op: op, X: x}
+	}
+	return x
+}
+
+// checkSimpleTarget accepts what a compound assignment or ++/-- may
+// change: a variable, or a property that is not part of an optional chain.
+func (p *parser) checkSimpleTarget(x Expr, msg string) Pattern {
+	switch t := x.(type) {
+	case *Ident:
+		if t.Name == "eval" || t.Name == "arguments" {
+			p.failAt(t.Start, "Unexpected eval or arguments in strict mode")
+		}
+		return t
+	case *Member:
+		return t
+	case *Index:
+		return t
+	}
+	p.failAt(x.Pos(), "%s", msg)
+	return nil
+}
+
+// parseLHS parses a LeftHandSideExpression: a primary expression with
+// its member accesses, calls, tagged templates and new.
+func (p *parser) parseLHS(ref *coverErrors) Expr {
+	start := p.pos
+	var x Expr
+	if p.tt == js.NewToken {
+		x = p.parseNew()
+	} else {
+		x = p.parsePrimary(ref)
+	}
+	if _, isArrow := x.(*FuncLit); isArrow && x.(*FuncLit).Func.Kind == FuncArrow && !p.parens[x] {
+		return x
+	}
+	return p.parseSubscripts(x, start, false, ref)
+}
+
+func (p *parser) parseNew() Expr {
+	start := p.pos
+	p.next()
+	if p.tt == js.DotToken {
+		p.next()
+		if p.tt != js.TargetToken {
+			p.unexpected()
+		}
+		if !p.fn.newTarget {
+			p.failAt(start, "new.target expression is not allowed here")
+		}
+		p.next()
+		return &NewTarget{At{start}}
+	}
+	p.enter()
+	defer p.leave()
+	calleeStart := p.pos
+	var callee Expr
+	if p.tt == js.NewToken {
+		callee = p.parseNew()
+	} else {
+		if p.tt == js.ImportToken {
+			p.failAt(p.pos, "Cannot use new with import")
+		}
+		p.potentialArrowAt = -1
+		callee = p.parsePrimary(nil)
+	}
+	callee = p.parseSubscripts(callee, calleeStart, true, nil)
+	n := &New{At: At{start}, Callee: callee}
+	if p.tt == js.OpenParenToken {
+		n.Args = p.parseArgs()
+	}
+	return n
+}
+
+// parseSubscripts applies member accesses, calls, optional chaining and
+// tagged templates to x. noCalls stops at the first call (for new X()).
+func (p *parser) parseSubscripts(x Expr, start Pos, noCalls bool, ref *coverErrors) Expr {
+	chained, applied := false, 0
+	defer func() { p.depth -= applied }()
+loop:
+	for {
+		switch p.tt {
+		case js.DotToken:
+			p.next()
+			x = p.parseMemberProp(x, start, false)
+		case js.OptChainToken:
+			if noCalls {
+				p.failAt(p.pos, "Invalid optional chain from new expression")
+			}
+			chained = true
+			p.next()
+			switch p.tt {
+			case js.OpenParenToken:
+				x = &Call{At: At{start}, Callee: x, Args: p.parseArgs(), Optional: true}
+			case js.OpenBracketToken:
+				p.next()
+				idx := p.parseExpression(false)
+				p.expect(js.CloseBracketToken)
+				x = &Index{At: At{start}, X: x, Index: idx, Optional: true}
+			case js.TemplateToken, js.TemplateStartToken:
+				p.failAt(p.pos, "Invalid tagged template on optional chain")
+			default:
+				x = p.parseMemberProp(x, start, true)
+			}
+		case js.OpenBracketToken:
+			p.next()
+			idx := p.parseExpression(false)
+			p.expect(js.CloseBracketToken)
+			x = &Index{At: At{start}, X: x, Index: idx}
+		case js.OpenParenToken:
+			if noCalls {
+				break loop
+			}
+			x = &Call{At: At{start}, Callee: x, Args: p.parseArgs()}
+		case js.TemplateToken, js.TemplateStartToken:
+			if chained {
+				p.failAt(p.pos, "Invalid tagged template on optional chain")
+			}
+			x = &TaggedTemplate{At: At{start}, Tag: x, Quasi: p.parseTemplate(true)}
+		case js.NotToken:
+			if !p.nl {
+				p.failTS(p.pos, "non-null assertion")
+			}
+			break loop
+		case js.LtToken:
+			if p.looksLikeTypeArguments() {
+				p.failTS(p.pos, "generic type arguments")
+			}
+			break loop
+		default:
+			break loop
+		}
+		p.enter()
+		applied++
+	}
+	if applied > 0 && ref != nil {
+		if ref.shorthandAssign >= start || ref.doubleProto >= start {
+			p.checkExpressionErrors(ref)
+		}
+		if ref.trailingComma >= start {
+			ref.trailingComma = -1
+		}
+	}
+	if chained {
+		x = &Chain{At: At{start}, X: x}
+	}
+	return x
+}
+
+// looksLikeTypeArguments reports whether a '<' written right after an
+// expression (f<T>(x), new Map<string, number>()) starts TypeScript type
+// arguments: a balanced <...> of type-like text followed by '('. A '<'
+// with a space before it stays a comparison.
+func (p *parser) looksLikeTypeArguments() bool {
+	if int(p.pos)-p.base != p.prevEnd {
+		return false
+	}
+	depth, sawName := 0, false
+	for i := int(p.pos) - p.base; i < len(p.buf); i++ {
+		c := p.buf[i]
+		switch {
+		case c == '<':
+			depth++
+		case c == '>':
+			depth--
+			if depth == 0 {
+				for i++; i < len(p.buf) && (p.buf[i] == ' ' || p.buf[i] == '\t'); i++ {
+				}
+				return sawName && i < len(p.buf) && p.buf[i] == '('
+			}
+		case isIdentByte(c):
+			sawName = true
+		case c == ' ' || c == ',' || c == '.' || c == '[' || c == ']' || c == '|' || c == '&':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func (p *parser) parseMemberProp(x Expr, start Pos, optional bool) Expr {
+	if p.tt == js.PrivateIdentifierToken {
+		name := &PrivateName{At: At{p.pos}, Name: string(p.lit[1:])}
+		p.usePrivate(name)
+		p.next()
+		return &Member{At: At{start}, X: x, Private: name, Optional: optional}
+	}
+	if !js.IsIdentifierName(p.tt) {
+		p.unexpected()
+	}
+	m := &Member{At: At{start}, X: x, Prop: &Name{At: At{p.pos}, Name: p.identName()}, Optional: optional}
+	p.next()
+	return m
+}
+
+func (p *parser) parseArgs() []Expr {
+	p.expect(js.OpenParenToken)
+	var args []Expr
+	for p.tt != js.CloseParenToken {
+		if p.tt == js.EllipsisToken {
+			start := p.pos
+			p.next()
+			args = append(args, &Spread{At: At{start}, X: p.parseAssign(false, nil)})
+		} else {
+			args = append(args, p.parseAssign(false, nil))
+		}
+		if p.tt != js.CloseParenToken {
+			p.expect(js.CommaToken)
+		}
+	}
+	p.next()
+	return args
+}
+
+// parsePrimary parses a PrimaryExpression, including the arrow functions
+// that start like one.
+func (p *parser) parsePrimary(ref *coverErrors) Expr {
+	start := p.pos
+	canBeArrow := p.potentialArrowAt == start
+	switch p.tt {
+	case js.ThisToken:
+		p.next()
+		return &This{At: At{start}}
+	case js.NullToken:
+		p.next()
+		return &NullLit{At{start}}
+	case js.TrueToken, js.FalseToken:
+		v := p.tt == js.TrueToken
+		p.next()
+		return &BoolLit{At: At{start}, Value: v}
+	case js.StringToken:
+		return p.parseStringLit()
+	case js.DecimalToken, js.IntegerToken, js.HexadecimalToken, js.OctalToken, js.BinaryToken:
+		return p.parseNumber()
+	case js.TemplateToken, js.TemplateStartToken:
+		return p.parseTemplate(false)
+	case js.DivToken, js.DivEqToken:
+		p.reReadRegExp()
+		return p.parseRegExp()
+	case js.OpenParenToken:
+		return p.parseParenOrArrow(canBeArrow)
+	case js.OpenBracketToken:
+		return p.parseArrayLit(ref)
+	case js.OpenBraceToken:
+		return p.parseObjectLit(ref)
+	case js.FunctionToken:
+		return p.parseFunctionExpr(false, start)
+	case js.ClassToken:
+		c := p.parseClass(false)
+		return &ClassLit{At: At{start}, Class: c}
+	case js.SuperToken:
+		p.next()
+		switch p.tt {
+		case js.OpenParenToken:
+			if !p.fn.superCall {
+				p.failAt(start, "'super' keyword unexpected here")
+			}
+		case js.DotToken, js.OpenBracketToken:
+			if !p.fn.superProp {
+				p.failAt(start, "'super' keyword unexpected here")
+			}
+		default:
+			p.failAt(start, "'super' keyword unexpected here")
+		}
+		return &Super{At{start}}
+	case js.ImportToken:
+		p.next()
+		if p.eat(js.DotToken) {
+			if p.tt != js.MetaToken {
+				p.unexpected()
+			}
+			p.next()
+			return &ImportMeta{At{start}}
+		}
+		p.expect(js.OpenParenToken)
+		arg := p.parseAssign(false, nil)
+		p.expect(js.CloseParenToken)
+		return &ImportCall{At: At{start}, Arg: arg}
+	case js.PrivateIdentifierToken:
+		name := &PrivateName{At: At{start}, Name: string(p.lit[1:])}
+		p.next()
+		if p.tt != js.InToken {
+			p.failAt(start, "Unexpected private name")
+		}
+		p.usePrivate(name)
+		return name
+	case js.AsyncToken:
+		return p.parseAsyncPrimary(canBeArrow)
+	}
+	if js.IsIdentifier(p.tt) || p.tt == js.AwaitToken || p.tt == js.YieldToken {
+		id := p.parseIdentRef()
+		if canBeArrow && p.tt == js.ArrowToken && !p.nl {
+			p.checkBindableName(id)
+			return p.parseArrowBody(start, []Pattern{id}, nil, false)
+		}
+		return id
+	}
+	if p.tt == js.LtToken {
+		p.failTS(start, "type assertion or generic arrow function")
+	}
+	p.unexpected()
+	return nil
+}
+
+// parseAsyncPrimary handles what can follow the word async: an async
+// function expression, an async arrow, or the identifier async itself
+// (which may be called: async(x)).
+func (p *parser) parseAsyncPrimary(canBeArrow bool) Expr {
+	start := p.pos
+	if w, nl := p.peekWord(); w == "function" && !nl {
+		p.next()
+		return p.parseFunctionExpr(true, start)
+	}
+	id := p.parseIdentRef()
+	if !canBeArrow || p.nl {
+		return id
+	}
+	switch {
+	case p.tt == js.ArrowToken:
+		return p.parseArrowBody(start, []Pattern{id}, nil, false)
+	case js.IsIdentifier(p.tt) || p.tt == js.AwaitToken || p.tt == js.YieldToken:
+		param := p.parseBindingIdent()
+		if p.tt != js.ArrowToken || p.nl {
+			p.unexpected()
+		}
+		return p.parseArrowBody(start, []Pattern{param}, nil, true)
+	case p.tt == js.OpenParenToken:
+		items, trailing, ref := p.parseParenItems()
+		if p.tt == js.ArrowToken && !p.nl {
+			params, rest := p.toParams(items, trailing, ref)
+			return p.parseArrowBody(start, params, rest, true)
+		}
+		p.checkExpressionErrors(ref)
+		return &Call{At: At{start}, Callee: id, Args: items}
+	}
+	return id
+}
+
+// parseParenItems parses a parenthesized, comma-separated list that may
+// turn out to be arrow parameters: it allows a spread element and a
+// trailing comma. trailing is the position of a trailing comma, or -1.
+func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors) {
+	p.expect(js.OpenParenToken)
+	ref = newCoverErrors()
+	trailing = -1
+	for p.tt != js.CloseParenToken {
+		if len(items) > 0 {
+			comma := p.expect(js.CommaToken)
+			if p.tt == js.CloseParenToken {
+				trailing = comma
+				break
+			}
+		}
+		if p.tt == js.EllipsisToken {
+			start := p.pos
+			p.next()
+			items = append(items, &Spread{At: At{start}, X: p.parseAssign(false, ref)})
+		} else {
+			items = append(items, p.parseAssign(false, ref))
+		}
+		if p.tt == js.ColonToken {
+			p.failTS(p.pos, "type annotation")
+		}
+	}
+	p.next()
+	return items, trailing, ref
+}
+
+func (p *parser) parseParenOrArrow(canBeArrow bool) Expr {
+	start := p.pos
+	items, trailing, ref := p.parseParenItems()
+	if canBeArrow && p.tt == js.ArrowToken && !p.nl {
+		params, rest := p.toParams(items, trailing, ref)
+		return p.parseArrowBody(start, params, rest, false)
+	}
+	if len(items) == 0 {
+		if p.tt == js.ColonToken {
+			p.failTS(p.pos, "return type annotation")
+		}
+		p.failAt(start+1, "Unexpected token ')'")
+	}
+	for _, it := range items {
+		if sp, ok := it.(*Spread); ok {
+			p.failAt(sp.Start, "Unexpected token '...'")
+		}
+	}
+	if trailing >= 0 {
+		p.failAt(trailing+1, "Unexpected token ')'")
+	}
+	p.checkExpressionErrors(ref)
+	var x Expr
+	if len(items) == 1 {
+		x = items[0]
+	} else {
+		x = &Sequence{At: At{items[0].Pos()}, List: items}
+	}
+	if p.parens == nil {
+		p.parens = make(map[Expr]bool)
+	}
+	p.parens[x] = true
+	return x
+}
+
+// toParams converts a parenthesized list to arrow function parameters.
+func (p *parser) toParams(items []Expr, trailing Pos, ref *coverErrors) ([]Pattern, Pattern) {
+	var params []Pattern
+	var rest Pattern
+	for i, it := range items {
+		if sp, ok := it.(*Spread); ok {
+			if i != len(items)-1 {
+				p.failAt(sp.Start, "Rest parameter must be last formal parameter")
+			}
+			if trailing >= 0 {
+				p.failAt(trailing, "A rest parameter may not have a trailing comma")
+			}
+			rest = p.toAssignable(sp.X, true, ref)
+			if _, ok := rest.(*AssignPattern); ok {
+				p.failAt(sp.Start, "Rest parameter may not have a default initializer")
+			}
+			continue
+		}
+		params = append(params, p.toAssignable(it, true, ref))
+	}
+	p.checkPatternErrors(ref)
+	return params, rest
+}
+
+func (p *parser) parseArrayLit(ref *coverErrors) Expr {
+	a := &ArrayLit{At: At{p.pos}}
+	p.next()
+	for p.tt != js.CloseBracketToken {
+		switch p.tt {
+		case js.CommaToken:
+			a.Elems = append(a.Elems, nil)
+			p.next()
+			continue
+		case js.EllipsisToken:
+			start := p.pos
+			p.next()
+			a.Elems = append(a.Elems, &Spread{At: At{start}, X: p.parseAssign(false, ref)})
+			if p.tt == js.CommaToken && ref != nil && ref.trailingComma < 0 {
+				ref.trailingComma = p.pos
+			}
+		case eofToken:
+			p.unexpected()
+		default:
+			a.Elems = append(a.Elems, p.parseAssign(false, ref))
+		}
+		if p.tt != js.CloseBracketToken {
+			p.expect(js.CommaToken)
+		}
+	}
+	p.next()
+	return a
+}
+
+func (p *parser) parseObjectLit(ref *coverErrors) Expr {
+	o := &ObjectLit{At: At{p.pos}}
+	p.next()
+	sawProto := false
+	for p.tt != js.CloseBraceToken {
+		if p.tt == js.EllipsisToken {
+			start := p.pos
+			p.next()
+			o.Props = append(o.Props, &Property{At: At{start}, Kind: PropSpread, Value: p.parseAssign(false, ref)})
+			if p.tt == js.CommaToken && ref != nil && ref.trailingComma < 0 {
+				ref.trailingComma = p.pos
+			}
+		} else {
+			o.Props = append(o.Props, p.parseObjectProperty(ref, &sawProto))
+		}
+		if p.tt != js.CloseBraceToken {
+			p.expect(js.CommaToken)
+		}
+	}
+	p.next()
+	return o
+}
+
+// methodModifier reports whether the current async, get or set token is a
+// modifier of the key that follows rather than the key itself.
+func (p *parser) methodModifier() bool {
+	switch p.tt {
+	case js.AsyncToken, js.GetToken, js.SetToken:
+	default:
+		return false
+	}
+	b, nl := p.peekByte()
+	switch b {
+	case ',', ':', '(', '}', '=', ';', 0:
+		return false
+	}
+	return !(p.tt == js.AsyncToken && nl)
+}
+
+func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property {
+	start := p.pos
+	kind, fkind := PropInit, FuncMethod
+	async, gen := false, false
+	if p.methodModifier() {
+		switch p.tt {
+		case js.AsyncToken:
+			async = true
+		case js.GetToken:
+			kind, fkind = PropGet, FuncGetter
+		case js.SetToken:
+			kind, fkind = PropSet, FuncSetter
+		}
+		p.next()
+	}
+	if p.eat(js.MulToken) {
+		gen = true
+	}
+	keyTT, keyStart := p.tt, p.pos
+	key, computed := p.parsePropertyKey()
+	if priv, ok := key.(*PrivateName); ok {
+		p.failAt(priv.Start, "Unexpected private name")
+	}
+	if p.tt == js.OpenParenToken || async || gen || kind != PropInit {
+		if kind == PropInit {
+			kind = PropMethod
+		}
+		fn := p.parseMethod(start, fkind, async, gen, false)
+		return &Property{At: At{start}, Kind: kind, Key: key, Computed: computed, Value: &FuncLit{At: At{fn.Start}, Func: fn}}
+	}
+	if p.eat(js.ColonToken) {
+		value := p.parseAssign(false, ref)
+		if !computed && propKeyName(key) == "__proto__" {
+			if *sawProto && ref != nil && ref.doubleProto < 0 {
+				ref.doubleProto = keyStart
+			}
+			*sawProto = true
+		}
+		return &Property{At: At{start}, Kind: PropInit, Key: key, Computed: computed, Value: value}
+	}
+	// Shorthand: {a} or, in a pattern, {a = 1}.
+	if computed || !js.IsIdentifier(keyTT) || isStrictReserved(keyTT) {
+		switch keyTT {
+		case js.AwaitToken:
+			if p.inAsync() {
+				p.failAt(keyStart, "'await' is only valid in async functions and at the top level of the program.")
+			}
+		case js.YieldToken:
+			p.failAt(keyStart, "'yield' is only valid in generator functions.")
+		}
+		p.unexpected()
+	}
+	name := key.(*Name)
+	id := &Ident{At: At{keyStart}, Name: name.Name}
+	var value Expr = id
+	if p.tt == js.EqToken {
+		if ref != nil && ref.shorthandAssign < 0 {
+			ref.shorthandAssign = p.pos
+		} else if ref == nil {
+			p.failAt(p.pos, "Invalid shorthand property initializer: '=' in an object literal is only valid in a destructuring pattern")
+		}
+		p.next()
+		value = &Assign{At: At{keyStart}, Op: OpAssign, Target: id, Value: p.parseAssign(false, nil)}
+	}
+	return &Property{At: At{start}, Kind: PropInit, Key: name, Shorthand: true, Value: value}
+}
+
+// propKeyName returns the name of a non-computed key, or "".
+func propKeyName(key Expr) string {
+	switch k := key.(type) {
+	case *Name:
+		return k.Name
+	case *StringLit:
+		return k.Value
+	}
+	return ""
+}
+
+// parsePropertyKey parses an object or class key: a name, a string, a
+// number, a private name, or a computed [expression].
+func (p *parser) parsePropertyKey() (Expr, bool) {
+	start := p.pos
+	switch {
+	case p.tt == js.OpenBracketToken:
+		p.next()
+		x := p.parseAssign(false, nil)
+		p.expect(js.CloseBracketToken)
+		return x, true
+	case p.tt == js.StringToken:
+		return p.parseStringLit(), false
+	case js.IsNumeric(p.tt):
+		return p.parseNumber(), false
+	case p.tt == js.PrivateIdentifierToken:
+		name := &PrivateName{At: At{start}, Name: string(p.lit[1:])}
+		p.next()
+		return name, false
+	case js.IsIdentifierName(p.tt):
+		name := &Name{At: At{start}, Name: p.identName()}
+		p.next()
+		return name, false
+	}
+	p.unexpected()
+	return nil, false
+}
+
+// ---------------------------------------------------------------------------
+// Cover grammar: expressions that turn out to be patterns
+
+// toAssignable converts an expression that turned out to be the target of
+// = (or, with binding set, a parameter) into a pattern, or fails with the
+// reason it cannot be one.
+func (p *parser) toAssignable(x Expr, binding bool, ref *coverErrors) Pattern {
+	switch t := x.(type) {
+	case *Ident:
+		p.checkBindableName(t)
+		return t
+	case *Member, *Index:
+		if binding {
+			p.failAt(x.Pos(), "Invalid destructuring assignment target")
+		}
+		return t.(Pattern)
+	case *ObjectLit:
+		if p.parens[x] {
+			p.failAt(x.Pos(), "Invalid destructuring assignment target")
+		}
+		pat := &ObjectPattern{At: At{t.Start}}
+		for i, prop := range t.Props {
+			switch prop.Kind {
+			case PropSpread:
+				if i != len(t.Props)-1 {
+					p.failAt(prop.Start, "Rest element must be last element")
+				}
+				rest := p.toAssignable(prop.Value, binding, ref)
+				switch rest.(type) {
+				case *ObjectPattern, *ArrayPattern, *AssignPattern:
+					p.failAt(prop.Value.Pos(), "`...` must be followed by an assignable reference in assignment contexts")
+				}
+				pat.Rest = rest
+			case PropInit:
+				pat.Props = append(pat.Props, &PatternProp{At: At{prop.Start}, Key: prop.Key, Computed: prop.Computed,
+					Shorthand: prop.Shorthand, Value: p.toAssignable(prop.Value, binding, ref)})
+			default:
+				p.failAt(prop.Start, "Invalid destructuring assignment target")
+			}
+		}
+		p.checkPatternErrors(ref)
+		return pat
+	case *ArrayLit:
+		if p.parens[x] {
+			p.failAt(x.Pos(), "Invalid destructuring assignment target")
+		}
+		pat := &ArrayPattern{At: At{t.Start}}
+		for i, el := range t.Elems {
+			if sp, ok := el.(*Spread); ok {
+				if i != len(t.Elems)-1 {
+					p.failAt(sp.Start, "Rest element must be last element")
+				}
+				rest := p.toAssignable(sp.X, binding, ref)
+				if _, ok := rest.(*AssignPattern); ok {
+					p.failAt(sp.X.Pos(), "Invalid destructuring assignment target")
+				}
+				pat.Rest = rest
+				continue
+			}
+			if el == nil {
+				pat.Elems = append(pat.Elems, nil)
+				continue
+			}
+			pat.Elems = append(pat.Elems, p.toAssignable(el, binding, ref))
+		}
+		p.checkPatternErrors(ref)
+		return pat
+	case *Assign:
+		if t.Op != OpAssign || p.parens[x] {
+			p.failAt(x.Pos(), "Invalid destructuring assignment target")
+		}
+		if binding {
+			p.checkBindingPattern(t.Target)
+		}
+		return &AssignPattern{At: At{t.Start}, Target: t.Target, Default: t.Value}
+	}
+	p.failAt(x.Pos(), "Invalid left-hand side in assignment")
+	return nil
+}
+
+// checkBindingPattern fails if an assignment pattern holds something a
+// declaration cannot bind (a property access).
+func (p *parser) checkBindingPattern(pat Pattern) {
+	switch t := pat.(type) {
+	case *Ident:
+		p.checkBindableName(t)
+	case *Member, *Index:
+		p.failAt(pat.Pos(), "Invalid destructuring assignment target")
+	case *ArrayPattern:
+		for _, el := range t.Elems {
+			if el != nil {
+				p.checkBindingPattern(el)
+			}
+		}
+		if t.Rest != nil {
+			p.checkBindingPattern(t.Rest)
+		}
+	case *ObjectPattern:
+		for _, prop := range t.Props {
+			p.checkBindingPattern(prop.Value)
+		}
+		if t.Rest != nil {
+			p.checkBindingPattern(t.Rest)
+		}
+	case *AssignPattern:
+		p.checkBindingPattern(t.Target)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Binding patterns, parsed directly in declarations and parameters
+
+func (p *parser) parseBindingTarget() Pattern {
+	p.enter()
+	defer p.leave()
+	switch p.tt {
+	case js.OpenBracketToken:
+		return p.parseArrayBinding()
+	case js.OpenBraceToken:
+		return p.parseObjectBinding()
+	}
+	return p.parseBindingIdent()
+}
+
+// parseBindingElement parses a binding target with an optional default.
+func (p *parser) parseBindingElement() Pattern {
+	start := p.pos
+	target := p.parseBindingTarget()
+	if p.tt == js.QuestionToken {
+		if b, _ := p.peekByte(); b == ':' || b == ',' || b == ')' {
+			p.failTS(p.pos, "optional parameter")
+		}
+	}
+	if p.tt == js.ColonToken {
+		p.failTS(p.pos, "type annotation")
+	}
+	if p.eat(js.EqToken) {
+		return &AssignPattern{At: At{start}, Target: target, Default: p.parseAssign(false, nil)}
+	}
+	return target
+}
+
+func (p *parser) parseArrayBinding() Pattern {
+	pat := &ArrayPattern{At: At{p.pos}}
+	p.next()
+	for p.tt != js.CloseBracketToken {
+		switch p.tt {
+		case js.CommaToken:
+			pat.Elems = append(pat.Elems, nil)
+			p.next()
+			continue
+		case js.EllipsisToken:
+			p.next()
+			pat.Rest = p.parseBindingTarget()
+			if p.tt == js.CommaToken {
+				p.failAt(p.pos, "Rest element must be last element")
+			}
+			if p.tt == js.EqToken {
+				p.failAt(p.pos, "Invalid destructuring assignment target")
+			}
+			continue
+		}
+		pat.Elems = append(pat.Elems, p.parseBindingElement())
+		if p.tt != js.CloseBracketToken {
+			p.expect(js.CommaToken)
+		}
+	}
+	p.next()
+	return pat
+}
+
+func (p *parser) parseObjectBinding() Pattern {
+	pat := &ObjectPattern{At: At{p.pos}}
+	p.next()
+	for p.tt != js.CloseBraceToken {
+		if p.tt == js.EllipsisToken {
+			p.next()
+			pat.Rest = p.parseBindingIdent()
+			if p.tt == js.CommaToken {
+				p.failAt(p.pos, "Rest element must be last element")
+			}
+			continue
+		}
+		start := p.pos
+		keyTT := p.tt
+		key, computed := p.parsePropertyKey()
+		if _, ok := key.(*PrivateName); ok {
+			p.failAt(start, "Unexpected private name")
+		}
+		prop := &PatternProp{At: At{start}, Key: key, Computed: computed}
+		if p.eat(js.ColonToken) {
+			prop.Value = p.parseBindingElement()
+		} else {
+			if computed || !js.IsIdentifier(keyTT) {
+				switch keyTT {
+				case js.AwaitToken:
+					p.failAt(start, "'await' is only valid in async functions and at the top level of the program.")
+				case js.YieldToken:
+					p.failAt(start, "'yield' is only valid in generator functions.")
+				}
+				p.failAt(start, "Unexpected token '%s'", p.src.Text[int(start):int(start)+1])
+			}
+			if keyTT == js.LetToken {
+				p.failAt(start, "let is disallowed as a lexically bound name")
+			}
+			if isStrictReserved(keyTT) {
+				p.failAt(start, "Unexpected strict mode reserved word '%s'", key.(*Name).Name)
+			}
+			id := &Ident{At: At{start}, Name: key.(*Name).Name}
+			p.checkBindableName(id)
+			prop.Shorthand = true
+			prop.Value = id
+			if p.eat(js.EqToken) {
+				prop.Value = &AssignPattern{At: At{start}, Target: id, Default: p.parseAssign(false, nil)}
+			}
+		}
+		pat.Props = append(pat.Props, prop)
+		if p.tt != js.CloseBraceToken {
+			p.expect(js.CommaToken)
+		}
+	}
+	p.next()
+	return pat
+}

@@ -1,0 +1,374 @@
+package ast
+
+import (
+	"github.com/tdewolff/parse/v2/js"
+)
+
+// parseFunctionDecl parses `function name(...) {...}` (the async keyword,
+// if any, is already consumed; start is where the declaration began).
+func (p *parser) parseFunctionDecl(async bool, start Pos) Stmt {
+	p.next() // function
+	gen := p.eat(js.MulToken)
+	if !p.isIdentToken() && p.tt != js.AwaitToken && p.tt != js.YieldToken {
+		if p.tt == js.OpenParenToken {
+			p.failAt(p.pos, "Function statements require a function name")
+		}
+		p.checkIdentToken()
+	}
+	name := p.parseBindingIdent()
+	fn := p.parseFunctionRest(start, FuncNormal, name, async, gen, false)
+	return &FuncDecl{At: At{start}, Func: fn}
+}
+
+func (p *parser) parseFunctionExpr(async bool, start Pos) Expr {
+	p.next() // function
+	gen := p.eat(js.MulToken)
+	var name *Ident
+	if p.tt != js.OpenParenToken {
+		// The name of a function expression is bound inside it, so await
+		// and yield follow the function's own kind.
+		if p.tt == js.AwaitToken && async || p.tt == js.YieldToken && gen {
+			p.checkIdentToken()
+		}
+		if p.tt == js.AwaitToken && !async || p.tt == js.YieldToken && !gen {
+			p.failAt(p.pos, "Unexpected reserved word '%s'", p.lit)
+		}
+		name = p.parseBindingIdent()
+	}
+	fn := p.parseFunctionRest(start, FuncNormal, name, async, gen, false)
+	return &FuncLit{At: At{start}, Func: fn}
+}
+
+// parseMethod parses the parameters and body of an object or class method.
+func (p *parser) parseMethod(start Pos, kind FuncKind, async, gen, superCall bool) *Function {
+	fn := p.parseFunctionRest(start, kind, nil, async, gen, superCall)
+	switch kind {
+	case FuncGetter:
+		if len(fn.Params) != 0 || fn.Rest != nil {
+			p.failAt(fn.Start, "Getter must not have any formal parameters.")
+		}
+	case FuncSetter:
+		if len(fn.Params) != 1 || fn.Rest != nil {
+			p.failAt(fn.Start, "Setter must have exactly one formal parameter.")
+		}
+	}
+	return fn
+}
+
+// parseFunctionRest parses (params) { body } in a new function context.
+func (p *parser) parseFunctionRest(start Pos, kind FuncKind, name *Ident, async, gen, superCall bool) *Function {
+	saved := p.fn
+	fc := p.pushFunc(kind, async, gen)
+	fc.superCall = superCall
+	defer p.popFunc(saved)
+	fn := &Function{At: At{start}, Kind: kind, Name: name, Async: async, Generator: gen, Strict: true}
+	if p.tt == js.LtToken {
+		p.failTS(p.pos, "generic type parameters")
+	}
+	fn.Params, fn.Rest = p.parseParams()
+	fn.SimpleParams = simpleParams(fn.Params, fn.Rest)
+	if p.tt == js.ColonToken {
+		p.failTS(p.pos, "return type annotation")
+	}
+	fn.Body = p.parseFunctionBody()
+	return fn
+}
+
+func simpleParams(params []Pattern, rest Pattern) bool {
+	if rest != nil {
+		return false
+	}
+	for _, prm := range params {
+		if _, ok := prm.(*Ident); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *parser) parseParams() ([]Pattern, Pattern) {
+	p.expect(js.OpenParenToken)
+	var params []Pattern
+	var rest Pattern
+	for p.tt != js.CloseParenToken {
+		if p.tt == js.EllipsisToken {
+			start := p.pos
+			p.next()
+			rest = p.parseBindingTarget()
+			if p.tt == js.ColonToken {
+				p.failTS(p.pos, "type annotation")
+			}
+			if p.tt == js.EqToken {
+				p.failAt(start, "Rest parameter may not have a default initializer")
+			}
+			if p.tt != js.CloseParenToken {
+				p.failAt(start, "Rest parameter must be last formal parameter")
+			}
+			break
+		}
+		if p.tt == js.ThisToken {
+			p.failTS(p.pos, "this parameter")
+		}
+		if p.tt == js.PublicToken || p.tt == js.PrivateToken || p.tt == js.ProtectedToken || string(p.lit) == "readonly" {
+			if i, nl := p.peekRaw(); !nl && i < len(p.buf) && isIdentStartByte(p.buf[i]) {
+				p.failTS(p.pos, "parameter property")
+			}
+		}
+		params = append(params, p.parseBindingElement())
+		if p.tt != js.CloseParenToken {
+			p.expect(js.CommaToken)
+		}
+	}
+	p.next()
+	return params, rest
+}
+
+// parseFunctionBody parses { statements } with a fresh set of labels.
+func (p *parser) parseFunctionBody() *Block {
+	p.enter()
+	defer p.leave()
+	b := &Block{At: At{p.pos}}
+	p.expect(js.OpenBraceToken)
+	for p.tt != js.CloseBraceToken {
+		if p.tt == eofToken {
+			p.unexpected()
+		}
+		b.Body = append(b.Body, p.parseStatementListItem(false))
+	}
+	b.End = p.pos
+	p.next()
+	return b
+}
+
+// parseArrowBody parses what follows => once the parameters are known.
+func (p *parser) parseArrowBody(start Pos, params []Pattern, rest Pattern, async bool) Expr {
+	saved := p.fn
+	p.pushFunc(FuncArrow, async, false)
+	defer p.popFunc(saved)
+	p.next() // =>
+	fn := &Function{At: At{start}, Kind: FuncArrow, Async: async, Params: params, Rest: rest, Strict: true}
+	fn.SimpleParams = simpleParams(params, rest)
+	if p.tt == js.OpenBraceToken {
+		fn.Body = p.parseFunctionBody()
+	} else {
+		fn.ExprBody = p.parseAssign(false, nil)
+	}
+	return &FuncLit{At: At{start}, Func: fn}
+}
+
+// ---------------------------------------------------------------------------
+// Classes
+
+func (p *parser) parseClassDecl() Stmt {
+	start := p.pos
+	c := p.parseClass(true)
+	return &ClassDecl{At: At{start}, Class: c}
+}
+
+func (p *parser) parseClass(isDecl bool) *Class {
+	c := &Class{At: At{p.pos}}
+	p.next() // class
+	if p.tt != js.OpenBraceToken && p.tt != js.ExtendsToken {
+		c.Name = p.parseBindingIdent()
+	} else if isDecl {
+		p.failAt(p.pos, "A class declaration requires a name")
+	}
+	if p.tt == js.LtToken {
+		p.failTS(p.pos, "generic type parameters")
+	}
+	if p.eat(js.ExtendsToken) {
+		c.Extends = p.parseLHS(nil)
+	}
+	if p.tt == js.ImplementsToken {
+		p.failTS(p.pos, "implements clause")
+	}
+	p.expect(js.OpenBraceToken)
+	p.classes = append(p.classes, &privateScope{declared: map[string]bool{}})
+	privKinds := map[string]string{}
+	sawCtor := false
+	for p.tt != js.CloseBraceToken {
+		if p.eat(js.SemicolonToken) {
+			continue
+		}
+		if p.tt == eofToken {
+			p.unexpected()
+		}
+		m := p.parseClassMember(c.Extends != nil)
+		if m.Kind == MemberConstructor {
+			if sawCtor {
+				p.failAt(m.Start, "A class may only have one constructor")
+			}
+			sawCtor = true
+		}
+		if priv, ok := m.Key.(*PrivateName); ok {
+			p.declarePrivate(priv, m, privKinds)
+		}
+		c.Members = append(c.Members, m)
+	}
+	p.next()
+	p.popPrivateScope()
+	return c
+}
+
+// classModifier reports whether the current static, async, get or set word
+// modifies the class element that follows instead of naming it.
+func (p *parser) classModifier() bool {
+	b, nl := p.peekByte()
+	switch b {
+	case '(', '=', ';', '}', 0:
+		return false
+	}
+	if nl && (p.tt == js.AsyncToken || p.tt == js.GetToken || p.tt == js.SetToken) {
+		return b == '*' || b == '[' || b == '#' || isIdentStartByte(b) || b == '"' || b == '\'' || b >= '0' && b <= '9'
+	}
+	if nl && p.tt == js.AsyncToken {
+		return false
+	}
+	return true
+}
+
+func (p *parser) parseClassMember(derived bool) *ClassMember {
+	start := p.pos
+	m := &ClassMember{At: At{start}}
+	if p.tt == js.StaticToken && p.classModifier() {
+		p.next()
+		m.Static = true
+		if p.tt == js.OpenBraceToken {
+			saved := p.fn
+			p.pushFunc(FuncClassInit, false, false)
+			body := p.parseFunctionBody()
+			p.popFunc(saved)
+			m.Kind = MemberStaticBlock
+			m.Value = &Function{At: At{start}, Kind: FuncClassInit, Body: body, Strict: true, SimpleParams: true}
+			return m
+		}
+	}
+	switch string(p.lit) {
+	case "public", "private", "protected", "readonly", "abstract", "declare", "override":
+		if i, nl := p.peekRaw(); !nl && i < len(p.buf) && (isIdentStartByte(p.buf[i]) || p.buf[i] == '#' || p.buf[i] == '[') {
+			p.failTS(p.pos, "access modifier")
+		}
+	}
+	kind, fkind := MemberMethod, FuncMethod
+	async, gen := false, false
+	if (p.tt == js.AsyncToken || p.tt == js.GetToken || p.tt == js.SetToken) && p.classModifier() {
+		switch p.tt {
+		case js.AsyncToken:
+			async = true
+		case js.GetToken:
+			kind, fkind = MemberGetter, FuncGetter
+		case js.SetToken:
+			kind, fkind = MemberSetter, FuncSetter
+		}
+		p.next()
+	}
+	if p.eat(js.MulToken) {
+		gen = true
+	}
+	keyStart := p.pos
+	m.Key, m.Computed = p.parsePropertyKey()
+	name := ""
+	if !m.Computed {
+		name = propKeyName(m.Key)
+	}
+	if priv, ok := m.Key.(*PrivateName); ok && priv.Name == "constructor" {
+		p.failAt(keyStart, "Classes may not have a private field named '#constructor'")
+	}
+	if p.tt == js.OpenParenToken || async || gen || kind != MemberMethod {
+		isCtor := !m.Static && name == "constructor"
+		if isCtor {
+			switch {
+			case kind != MemberMethod:
+				p.failAt(keyStart, "Class constructor may not be an accessor")
+			case async:
+				p.failAt(keyStart, "Class constructor may not be an async method")
+			case gen:
+				p.failAt(keyStart, "Class constructor may not be a generator")
+			}
+			kind, fkind = MemberConstructor, FuncConstructor
+		}
+		if m.Static && name == "prototype" {
+			p.failAt(keyStart, "Classes may not have a static property named 'prototype'")
+		}
+		m.Kind = kind
+		m.Value = p.parseMethod(start, fkind, async, gen, isCtor && derived)
+		if isCtor {
+			m.Value.Derived = derived
+		}
+		return m
+	}
+	// A field.
+	m.Kind = MemberField
+	if p.tt == js.ColonToken || p.tt == js.QuestionToken || p.tt == js.NotToken && !p.nl {
+		p.failTS(p.pos, "type annotation")
+	}
+	if name == "constructor" {
+		p.failAt(keyStart, "Classes may not have a field named 'constructor'")
+	}
+	if m.Static && name == "prototype" {
+		p.failAt(keyStart, "Classes may not have a static property named 'prototype'")
+	}
+	if p.tt == js.EqToken {
+		initStart := p.pos
+		p.next()
+		saved := p.fn
+		p.pushFunc(FuncClassInit, false, false)
+		x := p.parseAssign(false, nil)
+		p.popFunc(saved)
+		m.Value = &Function{At: At{initStart}, Kind: FuncClassInit, ExprBody: x, Strict: true, SimpleParams: true}
+	}
+	p.semicolon()
+	return m
+}
+
+// declarePrivate records a private name a class declares. A getter and a
+// setter may share a name; nothing else may.
+func (p *parser) declarePrivate(name *PrivateName, m *ClassMember, kinds map[string]string) {
+	kind := "other"
+	switch m.Kind {
+	case MemberGetter:
+		kind = "get"
+	case MemberSetter:
+		kind = "set"
+	}
+	if m.Static {
+		kind = "static " + kind
+	}
+	if prev, ok := kinds[name.Name]; ok {
+		pair := prev == "get" && kind == "set" || prev == "set" && kind == "get" ||
+			prev == "static get" && kind == "static set" || prev == "static set" && kind == "static get"
+		if !pair {
+			p.failAt(name.Start, "Identifier '#%s' has already been declared", name.Name)
+		}
+		kinds[name.Name] = "done"
+		return
+	}
+	kinds[name.Name] = kind
+	p.classes[len(p.classes)-1].declared[name.Name] = true
+}
+
+// usePrivate records a use of a private name, checked when its class ends.
+func (p *parser) usePrivate(name *PrivateName) {
+	if len(p.classes) == 0 {
+		p.failAt(name.Start, "Private field '#%s' must be declared in an enclosing class", name.Name)
+	}
+	cls := p.classes[len(p.classes)-1]
+	cls.used = append(cls.used, name)
+}
+
+// popPrivateScope ends a class body: uses it does not declare belong to
+// the enclosing class, or are errors at the outermost one.
+func (p *parser) popPrivateScope() {
+	cls := p.classes[len(p.classes)-1]
+	p.classes = p.classes[:len(p.classes)-1]
+	for _, u := range cls.used {
+		if cls.declared[u.Name] {
+			continue
+		}
+		if len(p.classes) == 0 {
+			p.failAt(u.Start, "Private field '#%s' must be declared in an enclosing class", u.Name)
+		}
+		outer := p.classes[len(p.classes)-1]
+		outer.used = append(outer.used, u)
+	}
+}

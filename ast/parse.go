@@ -1,0 +1,205 @@
+package ast
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tdewolff/parse/v2/js"
+)
+
+// EmptyProgramMessage is the ParseError message for a program with no code.
+const EmptyProgramMessage = "Code cannot be empty."
+
+// Parse cleans up what a model sent (see Normalize), parses it as the
+// body of an async function, checks the early errors JavaScript requires
+// and resolves every identifier. The error, if any, is an *Error whose
+// position points into text as it was given.
+func Parse(text string) (*Program, error) {
+	return ParseSource(Normalize(text))
+}
+
+// ParseSource parses src.Text[src.Start:src.End] exactly, without cleanup.
+func ParseSource(src *Source) (prog *Program, err error) {
+	if e := checkText(src); e != nil {
+		return nil, e
+	}
+	fn, perr := parseBody(src)
+	if perr != nil {
+		return nil, perr
+	}
+	prog, rerr := resolveProgram(src, fn)
+	if rerr != nil {
+		return nil, rerr
+	}
+	return prog, nil
+}
+
+// checkText rejects an empty program and text that is not UTF-8.
+func checkText(src *Source) *Error {
+	body := src.Text[src.Start:src.End]
+	if !utf8.ValidString(body) {
+		off := src.Start
+		for i, r := range body {
+			if r == utf8.RuneError {
+				if _, size := utf8.DecodeRuneInString(body[i:]); size == 1 {
+					off += i
+					break
+				}
+			}
+		}
+		pos := Pos(off)
+		return &Error{Pos: pos, Location: src.Location(pos), Msg: "Invalid or unexpected token: the program is not valid UTF-8"}
+	}
+	if strings.TrimSpace(body) == "" {
+		pos := Pos(src.Start)
+		return &Error{Pos: pos, Location: src.Location(pos), Msg: EmptyProgramMessage}
+	}
+	return nil
+}
+
+// parseBody runs the parser, turning its bailout (and, defensively, any
+// other panic) into an *Error.
+func parseBody(src *Source) (fn *Function, err *Error) {
+	p := newParser(src)
+	defer func() {
+		if rec := recover(); rec != nil {
+			fn, err = nil, recoverError(p, rec)
+		}
+	}()
+	return p.parseProgramBody(), nil
+}
+
+func recoverError(p *parser, rec any) *Error {
+	if b, ok := rec.(bailout); ok {
+		return b.err
+	}
+	// A bug: report it as an error at the current token rather than
+	// crashing the host.
+	return &Error{Pos: p.pos, Location: p.src.Location(p.pos), Msg: fmt.Sprintf("internal error: parser failed: %v", rec)}
+}
+
+// ParseExpression parses text as a single expression (used by hosts and
+// tests that evaluate one expression).
+func ParseExpression(text string) (Expr, error) {
+	src := NewSource(text)
+	if e := checkText(src); e != nil {
+		return nil, e
+	}
+	x, err := parseWholeExpression(src)
+	if err != nil {
+		return nil, err
+	}
+	wrapper := &Function{At: At{0}, Kind: FuncProgram, Async: true, Strict: true, SimpleParams: true,
+		Body: &Block{Body: []Stmt{&ExprStmt{At: At{x.Pos()}, X: x}}}}
+	if _, rerr := resolveProgram(src, wrapper); rerr != nil {
+		return nil, rerr
+	}
+	return x, nil
+}
+
+// parseWholeExpression parses the source range as one expression followed
+// only by an optional semicolon.
+func parseWholeExpression(src *Source) (x Expr, err *Error) {
+	p := newParser(src)
+	defer func() {
+		if rec := recover(); rec != nil {
+			x, err = nil, recoverError(p, rec)
+		}
+	}()
+	p.pushFunc(FuncProgram, true, false)
+	p.next()
+	x = p.parseExpression(false)
+	p.eat(js.SemicolonToken)
+	if p.tt != eofToken {
+		p.unexpected()
+	}
+	return x, nil
+}
+
+// Normalize finds the program in what a model sent. It strips one
+// surrounding markdown code fence (```js, ```javascript, ```ts,
+// ```typescript, or none), an `export default` in front, and a wrapper
+// that is one parameterless function or arrow (`async () => { ... }`, the
+// Cloudflare dialect), whose body then becomes the program. The returned
+// Source keeps the whole text, so positions still point into it.
+func Normalize(text string) *Source {
+	src := NewSource(text)
+	start, end := stripFence(text)
+	start = skipExportDefault(text, start, end)
+	src.Start, src.End = start, end
+	if body, ok := wrapperBody(src); ok {
+		src.Start, src.End = body[0], body[1]
+	}
+	return src
+}
+
+var fenceLanguages = map[string]bool{
+	"": true, "js": true, "javascript": true, "ts": true, "typescript": true,
+	"jsx": true, "tsx": true, "mjs": true, "node": true,
+}
+
+// stripFence returns the range inside one surrounding markdown code fence,
+// or the whole text when there is none.
+func stripFence(text string) (int, int) {
+	lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
+	trimmedEnd := len(strings.TrimRight(text, " \t\r\n"))
+	if !strings.HasPrefix(text[lead:], "```") {
+		return 0, len(text)
+	}
+	nl := strings.IndexByte(text[lead:], '\n')
+	if nl < 0 {
+		return 0, len(text)
+	}
+	lang := strings.ToLower(strings.TrimSpace(text[lead+3 : lead+nl]))
+	if !fenceLanguages[lang] {
+		return 0, len(text)
+	}
+	bodyStart := lead + nl + 1
+	if trimmedEnd < bodyStart+3 || !strings.HasSuffix(text[:trimmedEnd], "```") {
+		return 0, len(text)
+	}
+	closing := trimmedEnd - 3
+	lineStart := strings.LastIndexByte(text[:closing], '\n') + 1
+	if strings.TrimSpace(text[lineStart:closing]) != "" || lineStart < bodyStart {
+		return 0, len(text)
+	}
+	return bodyStart, lineStart
+}
+
+// skipExportDefault steps over a leading `export default`.
+func skipExportDefault(text string, start, end int) int {
+	i := start
+	for i < end && strings.IndexByte(" \t\r\n", text[i]) >= 0 {
+		i++
+	}
+	const kw = "export default"
+	if strings.HasPrefix(text[i:end], kw) && i+len(kw) < end && strings.IndexByte(" \t\r\n", text[i+len(kw)]) >= 0 {
+		return i + len(kw)
+	}
+	return start
+}
+
+// wrapperBody reports whether the range holds exactly one parameterless
+// function or arrow with a block body, and returns the body's range.
+func wrapperBody(src *Source) ([2]int, bool) {
+	body := src.Text[src.Start:src.End]
+	if !utf8.ValidString(body) || strings.TrimSpace(body) == "" {
+		return [2]int{}, false
+	}
+	// Only text that starts like a function can be a wrapper; this keeps
+	// the extra parse away from ordinary programs.
+	t := strings.TrimLeft(body, " \t\r\n")
+	if !(strings.HasPrefix(t, "async") || strings.HasPrefix(t, "function") || strings.HasPrefix(t, "(")) {
+		return [2]int{}, false
+	}
+	x, err := parseWholeExpression(src)
+	if err != nil {
+		return [2]int{}, false
+	}
+	lit, ok := x.(*FuncLit)
+	if !ok || lit.Func.Body == nil || len(lit.Func.Params) > 0 || lit.Func.Rest != nil || lit.Func.Generator {
+		return [2]int{}, false
+	}
+	return [2]int{int(lit.Func.Body.Start) + 1, int(lit.Func.Body.End)}, true
+}

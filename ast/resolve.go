@@ -1,0 +1,717 @@
+package ast
+
+// The resolver runs once after parsing. It stamps every identifier with
+// the Binding it refers to, decides where each binding lives (a frame slot,
+// a captured cell, or the host's globals), lays out every function's frame
+// (FuncScope) and every block's declarations (Scope), and reports the
+// early errors that need scopes: redeclarations and duplicate parameters.
+//
+// Declarations are hoisted before uses are resolved: on entry to a function
+// its parameters, vars and top-level function declarations are declared;
+// on entry to a block, its let, const, class and function declarations.
+// So a use always finds the declaration that is in scope where it stands,
+// whatever the textual order; whether it runs before the declaration is
+// the engines' business (the TDZ check, see Binding.Lexical).
+
+import (
+	"fmt"
+	"sort"
+)
+
+var sprintf = fmt.Sprintf
+
+type resolver struct {
+	src     *Source
+	env     *env
+	fn      *funcState
+	globals map[string]*Binding
+}
+
+// env is one layer of names: a block, a function's var scope, a class
+// name, a catch clause.
+type env struct {
+	parent *env
+	fn     *funcState
+	names  map[string]*Binding
+	// varScope is set on the layer that holds a function's parameters and
+	// vars, where `arguments` is implicitly declared.
+	varScope bool
+}
+
+type funcState struct {
+	parent *funcState
+	fn     *Function
+	scope  *FuncScope
+	free   map[*Binding]*Binding // outer binding -> its Free binding here
+}
+
+func resolveProgram(src *Source, fn *Function) (prog *Program, err *Error) {
+	r := &resolver{src: src, globals: map[string]*Binding{}}
+	defer func() {
+		if rec := recover(); rec != nil {
+			b, ok := rec.(bailout)
+			if !ok {
+				panic(rec)
+			}
+			prog, err = nil, b.err
+		}
+	}()
+	r.function(fn, nil)
+	prog = &Program{Source: src, Func: fn}
+	for name := range r.globals {
+		prog.Globals = append(prog.Globals, name)
+	}
+	sort.Strings(prog.Globals)
+	return prog, nil
+}
+
+func (r *resolver) failAt(pos Pos, format string, args ...any) {
+	panic(bailout{&Error{Pos: pos, Location: r.src.Location(pos), Msg: sprintf(format, args...)}})
+}
+
+// declare adds a binding for id to the layer e, owned by e's function.
+func (r *resolver) declare(e *env, id *Ident, kind BindingKind) *Binding {
+	b := r.newLocal(e.fn, id.Name, kind, id.Start)
+	e.names[id.Name] = b
+	id.Binding = b
+	return b
+}
+
+func (r *resolver) newLocal(st *funcState, name string, kind BindingKind, pos Pos) *Binding {
+	b := &Binding{Name: name, Kind: kind, Decl: pos, Storage: Local, Index: len(st.scope.Locals), owner: st.scope}
+	st.scope.Locals = append(st.scope.Locals, b)
+	return b
+}
+
+func (r *resolver) push(varScope bool) *env {
+	r.env = &env{parent: r.env, fn: r.fn, names: map[string]*Binding{}, varScope: varScope}
+	return r.env
+}
+
+func (r *resolver) pop() { r.env = r.env.parent }
+
+// lookup finds the binding a name refers to from the current position,
+// capturing it into the current function if it belongs to an outer one.
+func (r *resolver) lookup(name string) *Binding {
+	for e := r.env; e != nil; e = e.parent {
+		if b, ok := e.names[name]; ok {
+			return r.capture(r.fn, b)
+		}
+		if e.varScope && name == "arguments" && hasOwnArguments(e.fn.fn.Kind) {
+			sc := e.fn.scope
+			if sc.Arguments == nil {
+				sc.Arguments = r.newLocal(e.fn, "arguments", BindArguments, NoPos)
+			}
+			return r.capture(r.fn, sc.Arguments)
+		}
+	}
+	g, ok := r.globals[name]
+	if !ok {
+		g = &Binding{Name: name, Kind: BindGlobal, Decl: NoPos, Storage: Global}
+		r.globals[name] = g
+	}
+	return g
+}
+
+func hasOwnArguments(k FuncKind) bool {
+	return k != FuncArrow && k != FuncProgram && k != FuncClassInit
+}
+
+// capture returns the binding through which function st sees b: b itself
+// if st owns it, otherwise a Free binding that chains outwards.
+func (r *resolver) capture(st *funcState, b *Binding) *Binding {
+	if b.Storage == Global || b.owner == st.scope {
+		return b
+	}
+	outer := r.capture(st.parent, b)
+	if fb, ok := st.free[outer]; ok {
+		return fb
+	}
+	if outer.Storage == Local {
+		outer.Storage = Cell
+	}
+	fb := &Binding{Name: b.Name, Kind: b.Kind, Decl: b.Decl, Storage: Free, Index: len(st.scope.Free), Outer: outer, owner: st.scope}
+	st.scope.Free = append(st.scope.Free, fb)
+	st.free[outer] = fb
+	return fb
+}
+
+func (r *resolver) ident(id *Ident) { id.Binding = r.lookup(id.Name) }
+
+// this resolves `this` to the implicit binding of the nearest function
+// that has its own (arrows see their parent's).
+func (r *resolver) this(t *This) {
+	st := r.fn
+	for st.fn.Kind == FuncArrow && st.parent != nil {
+		st = st.parent
+	}
+	if st.scope.This == nil {
+		st.scope.This = r.newLocal(st, "this", BindThis, NoPos)
+	}
+	t.Binding = r.capture(r.fn, st.scope.This)
+}
+
+// ---------------------------------------------------------------------------
+// Functions
+
+// function resolves a function: its frame, parameters, hoisted
+// declarations and body. A named function expression binds its own name
+// in a layer of its own, so that parameters and vars may shadow it.
+func (r *resolver) function(fn *Function, exprName *Ident) {
+	st := &funcState{parent: r.fn, fn: fn, free: map[*Binding]*Binding{}}
+	fn.Scope = &FuncScope{Vars: &Scope{}}
+	if r.fn != nil {
+		fn.Scope.Parent = r.fn.scope
+	}
+	st.scope = fn.Scope
+	savedEnv, savedFn := r.env, r.fn
+	r.fn = st
+	defer func() { r.env, r.fn = savedEnv, savedFn }()
+
+	if exprName != nil {
+		e := r.push(false)
+		fn.Scope.Callee = r.declare(e, exprName, BindCallee)
+	}
+	vars := r.push(true)
+
+	// Parameters.
+	for _, prm := range fn.Params {
+		r.declareParams(vars, prm)
+	}
+	if fn.Rest != nil {
+		r.declareParams(vars, fn.Rest)
+	}
+
+	var body []Stmt
+	if fn.Body != nil {
+		body = fn.Body.Body
+		fn.Body.Scope = &Scope{}
+	}
+	// Hoisted var declarations, checked against the lexical declarations
+	// of every block they are hoisted through.
+	r.hoistVars(vars, body, nil)
+	// Function declarations at the top of the body are var-like.
+	for _, s := range body {
+		if fd, ok := s.(*FuncDecl); ok {
+			name := fd.Func.Name
+			if b, ok := vars.names[name.Name]; ok {
+				name.Binding = b
+				if b.Kind == BindVar {
+					b.Kind = BindFunction
+				}
+			} else {
+				b := r.declare(vars, name, BindFunction)
+				fn.Scope.Vars.Bindings = append(fn.Scope.Vars.Bindings, b)
+			}
+			fn.Scope.Vars.Funcs = append(fn.Scope.Vars.Funcs, fd)
+		}
+	}
+	// Top-level lexical declarations share the var layer but may not
+	// redeclare a parameter or var.
+	if fn.Body != nil {
+		r.declareLexical(vars, body, fn.Body.Scope, false)
+	}
+
+	// Now resolve, in evaluation order: parameters (defaults), then body.
+	for _, prm := range fn.Params {
+		r.pattern(prm)
+	}
+	if fn.Rest != nil {
+		r.pattern(fn.Rest)
+	}
+	if fn.ExprBody != nil {
+		r.expr(fn.ExprBody)
+	}
+	r.stmts(body)
+}
+
+func (r *resolver) declareParams(vars *env, prm Pattern) {
+	boundNames(prm, func(id *Ident) {
+		if prev, dup := vars.names[id.Name]; dup && prev.Kind == BindParam {
+			r.failAt(id.Start, "Duplicate parameter name not allowed in this context")
+		}
+		b := r.declare(vars, id, BindParam)
+		r.fn.scope.Params = append(r.fn.scope.Params, b)
+	})
+}
+
+// hoistVars declares the var-declared names of stmts (not of nested
+// functions) in the function's var layer. lexical holds the lexically
+// declared names of the blocks between the statements and the function,
+// which a var may not redeclare.
+func (r *resolver) hoistVars(vars *env, stmts []Stmt, lexical []map[string]bool) {
+	for _, s := range stmts {
+		r.hoistVarsStmt(vars, s, lexical)
+	}
+}
+
+func (r *resolver) hoistVarsStmt(vars *env, s Stmt, lexical []map[string]bool) {
+	switch s := s.(type) {
+	case *VarDecl:
+		if s.Kind == DeclVar {
+			for _, d := range s.Decls {
+				r.hoistPattern(vars, d.Target, lexical)
+			}
+		}
+	case *Block:
+		r.hoistVars(vars, s.Body, append(lexical, lexicalNames(s.Body)))
+	case *If:
+		r.hoistVarsStmt(vars, s.Then, lexical)
+		if s.Else != nil {
+			r.hoistVarsStmt(vars, s.Else, lexical)
+		}
+	case *For:
+		if s.Init != nil {
+			r.hoistVarsStmt(vars, s.Init, lexical)
+		}
+		r.hoistVarsStmt(vars, s.Body, lexical)
+	case *ForIn:
+		if d, ok := s.Left.(*VarDecl); ok {
+			r.hoistVarsStmt(vars, d, lexical)
+		}
+		r.hoistVarsStmt(vars, s.Body, lexical)
+	case *ForOf:
+		if d, ok := s.Left.(*VarDecl); ok {
+			r.hoistVarsStmt(vars, d, lexical)
+		}
+		r.hoistVarsStmt(vars, s.Body, lexical)
+	case *While:
+		r.hoistVarsStmt(vars, s.Body, lexical)
+	case *DoWhile:
+		r.hoistVarsStmt(vars, s.Body, lexical)
+	case *Try:
+		r.hoistVarsStmt(vars, s.Block, lexical)
+		if s.Handler != nil {
+			r.hoistVarsStmt(vars, s.Handler, lexical)
+		}
+		if s.Finalizer != nil {
+			r.hoistVarsStmt(vars, s.Finalizer, lexical)
+		}
+	case *Switch:
+		var all []Stmt
+		for _, c := range s.Cases {
+			all = append(all, c.Body...)
+		}
+		inner := append(lexical, lexicalNames(all))
+		for _, c := range s.Cases {
+			r.hoistVars(vars, c.Body, inner)
+		}
+	case *Labeled:
+		r.hoistVarsStmt(vars, s.Body, lexical)
+	case *With:
+		r.hoistVarsStmt(vars, s.Body, lexical)
+	}
+}
+
+func (r *resolver) hoistPattern(vars *env, target Pattern, lexical []map[string]bool) {
+	boundNames(target, func(id *Ident) {
+		for _, names := range lexical {
+			if names[id.Name] {
+				r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
+			}
+		}
+		if _, ok := vars.names[id.Name]; ok {
+			return
+		}
+		b := r.declare(vars, id, BindVar)
+		r.fn.scope.Vars.Bindings = append(r.fn.scope.Vars.Bindings, b)
+	})
+}
+
+// lexicalNames returns the names a statement list declares lexically
+// (let, const, class, and function declarations inside blocks).
+func lexicalNames(stmts []Stmt) map[string]bool {
+	names := map[string]bool{}
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *VarDecl:
+			if s.Kind != DeclVar {
+				for _, d := range s.Decls {
+					boundNames(d.Target, func(id *Ident) { names[id.Name] = true })
+				}
+			}
+		case *ClassDecl:
+			names[s.Class.Name.Name] = true
+		case *FuncDecl:
+			names[s.Func.Name.Name] = true
+		}
+	}
+	return names
+}
+
+// declareLexical declares the let, const and class declarations of a
+// statement list in layer e, and (when blockFuncs) its function
+// declarations too, recording them in sc.
+func (r *resolver) declareLexical(e *env, stmts []Stmt, sc *Scope, blockFuncs bool) {
+	declared := map[string]bool{}
+	add := func(id *Ident, kind BindingKind) {
+		if declared[id.Name] {
+			r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
+		}
+		if prev, ok := e.names[id.Name]; ok && prev.owner == e.fn.scope {
+			r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
+		}
+		declared[id.Name] = true
+		sc.Bindings = append(sc.Bindings, r.declare(e, id, kind))
+	}
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *VarDecl:
+			if s.Kind == DeclVar {
+				continue
+			}
+			kind := BindLet
+			if s.Kind == DeclConst {
+				kind = BindConst
+			}
+			for _, d := range s.Decls {
+				boundNames(d.Target, func(id *Ident) { add(id, kind) })
+			}
+		case *ClassDecl:
+			add(s.Class.Name, BindClass)
+		case *FuncDecl:
+			if blockFuncs {
+				add(s.Func.Name, BindFunction)
+				sc.Funcs = append(sc.Funcs, s)
+			}
+		}
+	}
+}
+
+// boundNames calls f for each identifier a pattern binds, in order.
+func boundNames(p Pattern, f func(*Ident)) {
+	switch t := p.(type) {
+	case *Ident:
+		f(t)
+	case *ArrayPattern:
+		for _, el := range t.Elems {
+			if el != nil {
+				boundNames(el, f)
+			}
+		}
+		if t.Rest != nil {
+			boundNames(t.Rest, f)
+		}
+	case *ObjectPattern:
+		for _, prop := range t.Props {
+			boundNames(prop.Value, f)
+		}
+		if t.Rest != nil {
+			boundNames(t.Rest, f)
+		}
+	case *AssignPattern:
+		boundNames(t.Target, f)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Statements
+
+func (r *resolver) stmts(list []Stmt) {
+	for _, s := range list {
+		r.stmt(s)
+	}
+}
+
+// block resolves a statement list in a new layer.
+func (r *resolver) block(b *Block) {
+	b.Scope = &Scope{}
+	e := r.push(false)
+	r.declareLexical(e, b.Body, b.Scope, true)
+	r.stmts(b.Body)
+	r.pop()
+}
+
+func (r *resolver) stmt(s Stmt) {
+	switch s := s.(type) {
+	case *VarDecl:
+		for _, d := range s.Decls {
+			r.pattern(d.Target)
+			if d.Init != nil {
+				r.expr(d.Init)
+				r.nameFunction(d.Target, d.Init)
+			}
+		}
+	case *FuncDecl:
+		r.function(s.Func, nil)
+	case *ClassDecl:
+		r.class(s.Class, false)
+	case *ExprStmt:
+		r.expr(s.X)
+	case *Block:
+		r.block(s)
+	case *Empty, *Debugger, *Break, *Continue:
+	case *If:
+		r.expr(s.Test)
+		r.stmt(s.Then)
+		if s.Else != nil {
+			r.stmt(s.Else)
+		}
+	case *For:
+		s.Scope = &Scope{}
+		e := r.push(false)
+		if d, ok := s.Init.(*VarDecl); ok && d.Kind != DeclVar {
+			r.declareLexical(e, []Stmt{d}, s.Scope, false)
+		}
+		if s.Init != nil {
+			r.stmt(s.Init)
+		}
+		if s.Test != nil {
+			r.expr(s.Test)
+		}
+		if s.Update != nil {
+			r.expr(s.Update)
+		}
+		r.stmt(s.Body)
+		r.pop()
+	case *ForIn:
+		s.Scope = r.forInOf(s.Left, s.Right, s.Body)
+	case *ForOf:
+		s.Scope = r.forInOf(s.Left, s.Right, s.Body)
+	case *While:
+		r.expr(s.Test)
+		r.stmt(s.Body)
+	case *DoWhile:
+		r.stmt(s.Body)
+		r.expr(s.Test)
+	case *Return:
+		if s.X != nil {
+			r.expr(s.X)
+		}
+	case *Throw:
+		r.expr(s.X)
+	case *Try:
+		r.block(s.Block)
+		if s.Handler != nil {
+			s.CatchScope = &Scope{}
+			e := r.push(false)
+			if s.Param != nil {
+				boundNames(s.Param, func(id *Ident) {
+					if _, dup := e.names[id.Name]; dup {
+						r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
+					}
+					s.CatchScope.Bindings = append(s.CatchScope.Bindings, r.declare(e, id, BindCatch))
+				})
+				r.pattern(s.Param)
+			}
+			for name := range lexicalNames(s.Handler.Body) {
+				if b, ok := e.names[name]; ok {
+					r.failAt(s.Handler.Start, "Identifier '%s' has already been declared", b.Name)
+				}
+			}
+			r.block(s.Handler)
+			r.pop()
+		}
+		if s.Finalizer != nil {
+			r.block(s.Finalizer)
+		}
+	case *Switch:
+		r.expr(s.Disc)
+		s.Scope = &Scope{}
+		e := r.push(false)
+		var all []Stmt
+		for _, c := range s.Cases {
+			all = append(all, c.Body...)
+		}
+		r.declareLexical(e, all, s.Scope, true)
+		for _, c := range s.Cases {
+			if c.Test != nil {
+				r.expr(c.Test)
+			}
+			r.stmts(c.Body)
+		}
+		r.pop()
+	case *Labeled:
+		r.stmt(s.Body)
+	case *With:
+		r.expr(s.Obj)
+		r.stmt(s.Body)
+	case *Import:
+		vars := r.env
+		bind := func(id *Ident) {
+			if _, dup := vars.names[id.Name]; dup && id.Binding == nil {
+				r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
+			}
+			if id.Binding == nil {
+				r.declare(vars, id, BindImport)
+			}
+		}
+		if s.Default != nil {
+			bind(s.Default)
+		}
+		if s.Namespace != nil {
+			bind(s.Namespace)
+		}
+		for _, spec := range s.Specs {
+			bind(spec.Local)
+		}
+	default:
+		r.failAt(s.Pos(), "internal error: unknown statement %T", s)
+	}
+}
+
+// forInOf resolves a for-in or for-of loop. A let or const head gets its
+// own layer (a fresh binding per iteration); the right-hand side is
+// resolved inside it, so `for (const x of x)` sees the uninitialized x.
+func (r *resolver) forInOf(left Node, right Expr, body Stmt) *Scope {
+	sc := &Scope{}
+	e := r.push(false)
+	if d, ok := left.(*VarDecl); ok {
+		if d.Kind != DeclVar {
+			r.declareLexical(e, []Stmt{d}, sc, false)
+		}
+		r.pattern(d.Decls[0].Target)
+	} else {
+		r.pattern(left.(Pattern))
+	}
+	r.expr(right)
+	r.stmt(body)
+	r.pop()
+	return sc
+}
+
+// pattern resolves the identifiers and default values of a pattern.
+func (r *resolver) pattern(p Pattern) {
+	switch t := p.(type) {
+	case *Ident:
+		r.ident(t)
+	case *Member, *Index:
+		r.expr(t.(Expr))
+	case *ArrayPattern:
+		for _, el := range t.Elems {
+			if el != nil {
+				r.pattern(el)
+			}
+		}
+		if t.Rest != nil {
+			r.pattern(t.Rest)
+		}
+	case *ObjectPattern:
+		for _, prop := range t.Props {
+			if prop.Computed {
+				r.expr(prop.Key)
+			}
+			r.pattern(prop.Value)
+		}
+		if t.Rest != nil {
+			r.pattern(t.Rest)
+		}
+	case *AssignPattern:
+		r.pattern(t.Target)
+		r.expr(t.Default)
+		r.nameFunction(t.Target, t.Default)
+	}
+}
+
+// nameFunction is a hook for NamedEvaluation (const f = () => {} has the
+// name "f"); engines read the name from the target, so nothing is stored.
+func (r *resolver) nameFunction(Pattern, Expr) {}
+
+// ---------------------------------------------------------------------------
+// Expressions
+
+func (r *resolver) exprs(list []Expr) {
+	for _, x := range list {
+		if x != nil {
+			r.expr(x)
+		}
+	}
+}
+
+func (r *resolver) expr(x Expr) {
+	switch x := x.(type) {
+	case *Ident:
+		r.ident(x)
+	case *This:
+		r.this(x)
+	case *Name, *PrivateName, *NumberLit, *BigIntLit, *StringLit, *RegExpLit, *BoolLit, *NullLit,
+		*Super, *NewTarget, *ImportMeta:
+	case *ImportCall:
+		r.expr(x.Arg)
+	case *TemplateLit:
+		r.exprs(x.Exprs)
+	case *TaggedTemplate:
+		r.expr(x.Tag)
+		r.exprs(x.Quasi.Exprs)
+	case *ArrayLit:
+		r.exprs(x.Elems)
+	case *Spread:
+		r.expr(x.X)
+	case *ObjectLit:
+		for _, prop := range x.Props {
+			if prop.Computed {
+				r.expr(prop.Key)
+			}
+			r.expr(prop.Value)
+		}
+	case *FuncLit:
+		r.function(x.Func, x.Func.Name)
+	case *ClassLit:
+		r.class(x.Class, true)
+	case *Unary:
+		r.expr(x.X)
+	case *Update:
+		r.expr(x.X)
+	case *Binary:
+		r.expr(x.X)
+		r.expr(x.Y)
+	case *Assign:
+		r.pattern(x.Target)
+		r.expr(x.Value)
+	case *Cond:
+		r.expr(x.Test)
+		r.expr(x.Then)
+		r.expr(x.Else)
+	case *Call:
+		r.expr(x.Callee)
+		r.exprs(x.Args)
+	case *New:
+		r.expr(x.Callee)
+		r.exprs(x.Args)
+	case *Member:
+		r.expr(x.X)
+	case *Index:
+		r.expr(x.X)
+		r.expr(x.Index)
+	case *Chain:
+		r.expr(x.X)
+	case *Sequence:
+		r.exprs(x.List)
+	case *Await:
+		r.expr(x.X)
+	case *Yield:
+		if x.X != nil {
+			r.expr(x.X)
+		}
+	case *PrivateIn:
+		r.expr(x.X)
+	default:
+		r.failAt(x.Pos(), "internal error: unknown expression %T", x)
+	}
+}
+
+// class resolves a class. Its own name is a read-only binding in a layer
+// around the body (heritage, keys and members); a declaration's outer
+// name was declared with the enclosing block.
+func (r *resolver) class(c *Class, isExpr bool) {
+	e := r.push(false)
+	if c.Name != nil {
+		inner := &Ident{At: At{c.Name.Start}, Name: c.Name.Name}
+		c.Inner = r.declare(e, inner, BindClassName)
+		if isExpr {
+			c.Name.Binding = c.Inner
+		} // a declaration's outer name was bound by declareLexical
+	}
+	if c.Extends != nil {
+		r.expr(c.Extends)
+	}
+	for _, m := range c.Members {
+		if m.Computed {
+			r.expr(m.Key)
+		}
+		if m.Value != nil {
+			r.function(m.Value, nil)
+		}
+	}
+	r.pop()
+}

@@ -1,0 +1,1 @@
+(await tools.time.now({ tz: "Asia/Tokyo" })).iso

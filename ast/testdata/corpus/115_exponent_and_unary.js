@@ -1,0 +1,12 @@
+const { samples } = await tools.sensors.getSamples({ sensorId: "vib-07", window: "10m" });
+const rms = Math.sqrt(samples.reduce((s, x) => s + x ** 2, 0) / samples.length);
+const db = 20 * Math.log10(rms / 1e-6);
+const sign = (-1) ** samples.length;
+const cube = 2 ** 3 ** 2;
+const neg = -(2 ** 2);
+let acc = 1.5e-3;
+acc *= 10 ** 3;
+acc /= 2;
+acc -= .25;
+acc %= 1;
+return { rms: +rms.toFixed(6), db: +db.toFixed(1), sign, cube, neg, acc, big: 1_000_000 * 1e-3, frac: 0.000_001 };

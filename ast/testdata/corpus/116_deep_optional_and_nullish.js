@@ -1,0 +1,14 @@
+const order = await tools.shop.getOrder({ id: "ord_1002" });
+const shipping = order?.fulfillments?.[0]?.tracking ?? null;
+const carrier = shipping?.carrier?.toUpperCase?.() ?? "UNKNOWN";
+const discount = order.discounts?.reduce?.((s, d) => s + d.amount, 0) ?? 0;
+const note = order.notes?.at?.(-1)?.text?.trim() || "(no note)";
+const first = order.items?.[0];
+const option = first?.options?.["size"] ?? first?.options?.["Size"] ?? "n/a";
+const handler = { onShipped: null, onDelivered: msg => `delivered: ${msg}` };
+const shippedMsg = handler.onShipped?.("x") ?? "no handler";
+const deliveredMsg = handler["onDelivered"]?.(order.id);
+const zero = order.tip ?? 0;
+const falsyKept = (order.giftWrap ?? false) || "no wrap";
+const mixed = (order.total ?? 0) || (order.subtotal ?? 0);
+return { carrier, discount, note, option, shippedMsg, deliveredMsg, zero, falsyKept, mixed, tracking: shipping?.number };

@@ -1,0 +1,61 @@
+// Command codemode runs and inspects code-mode programs from the command
+// line.
+//
+//	codemode check FILE|-    parse a program; print its free names or its error
+//
+// Every subcommand prints one JSON object on standard output. Exit status:
+// 0 when the program is fine, 1 when it is not, 2 on a usage error.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage: codemode <command> [arguments]
+
+commands:
+  check FILE|-    parse a program (from FILE, or standard input with -) and print
+                  {"ok":true,"globals":[...]} or {"ok":false,"error":{...}}
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "check":
+		return runCheck(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "codemode: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
+
+// readProgram reads the program named by path, or standard input for "-".
+func readProgram(path string, stdin io.Reader) (string, error) {
+	var b []byte
+	var err error
+	if path == "-" {
+		b, err = io.ReadAll(stdin)
+	} else {
+		b, err = os.ReadFile(path)
+	}
+	return string(b), err
+}
+
+func writeJSON(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+}
