@@ -904,6 +904,12 @@ func (p *parser) parsePropertyKey() (Expr, bool) {
 // = (or, with binding set, a parameter) into a pattern, or fails with the
 // reason it cannot be one.
 func (p *parser) toAssignable(x Expr, binding bool, ref *coverErrors) Pattern {
+	return p.toAssignableIn(x, binding, ref, false)
+}
+
+// toAssignableIn is toAssignable; nested is true inside a pattern, where
+// the error names destructuring.
+func (p *parser) toAssignableIn(x Expr, binding bool, ref *coverErrors, nested bool) Pattern {
 	switch t := x.(type) {
 	case *Ident:
 		p.checkBindableName(t)
@@ -924,7 +930,7 @@ func (p *parser) toAssignable(x Expr, binding bool, ref *coverErrors) Pattern {
 				if i != len(t.Props)-1 {
 					p.failAt(prop.Start, "Rest element must be last element")
 				}
-				rest := p.toAssignable(prop.Value, binding, ref)
+				rest := p.toAssignableIn(prop.Value, binding, ref, true)
 				switch rest.(type) {
 				case *ObjectPattern, *ArrayPattern, *AssignPattern:
 					p.failAt(prop.Value.Pos(), "`...` must be followed by an assignable reference in assignment contexts")
@@ -932,7 +938,7 @@ func (p *parser) toAssignable(x Expr, binding bool, ref *coverErrors) Pattern {
 				pat.Rest = rest
 			case PropInit:
 				pat.Props = append(pat.Props, &PatternProp{At: At{prop.Start}, Key: prop.Key, Computed: prop.Computed,
-					Shorthand: prop.Shorthand, Value: p.toAssignable(prop.Value, binding, ref)})
+					Shorthand: prop.Shorthand, Value: p.toAssignableIn(prop.Value, binding, ref, true)})
 			default:
 				p.failAt(prop.Start, "Invalid destructuring assignment target")
 			}
@@ -949,7 +955,7 @@ func (p *parser) toAssignable(x Expr, binding bool, ref *coverErrors) Pattern {
 				if i != len(t.Elems)-1 {
 					p.failAt(sp.Start, "Rest element must be last element")
 				}
-				rest := p.toAssignable(sp.X, binding, ref)
+				rest := p.toAssignableIn(sp.X, binding, ref, true)
 				if _, ok := rest.(*AssignPattern); ok {
 					p.failAt(sp.X.Pos(), "Invalid destructuring assignment target")
 				}
@@ -960,7 +966,7 @@ func (p *parser) toAssignable(x Expr, binding bool, ref *coverErrors) Pattern {
 				pat.Elems = append(pat.Elems, nil)
 				continue
 			}
-			pat.Elems = append(pat.Elems, p.toAssignable(el, binding, ref))
+			pat.Elems = append(pat.Elems, p.toAssignableIn(el, binding, ref, true))
 		}
 		p.checkPatternErrors(ref)
 		return pat
@@ -972,6 +978,9 @@ func (p *parser) toAssignable(x Expr, binding bool, ref *coverErrors) Pattern {
 			p.checkBindingPattern(t.Target)
 		}
 		return &AssignPattern{At: At{t.Start}, Target: t.Target, Default: t.Value}
+	}
+	if nested {
+		p.failAt(x.Pos(), "Invalid destructuring assignment target")
 	}
 	p.failAt(x.Pos(), "Invalid left-hand side in assignment")
 	return nil

@@ -31,8 +31,9 @@ import (
 const MaxDepth = 1000
 
 // eofToken stands for the end of the input (the lexer reports it as an
-// ErrorToken with io.EOF).
-const eofToken js.TokenType = 0xFFFF
+// ErrorToken with io.EOF). Its value has none of the category bits that
+// js.IsIdentifier and friends test.
+const eofToken js.TokenType = 0x00FF
 
 type parser struct {
 	src  *Source
