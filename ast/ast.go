@@ -697,3 +697,15 @@ func (*Labeled) stmtNode()   {}
 func (*With) stmtNode()      {}
 func (*Debugger) stmtNode()  {}
 func (*Import) stmtNode()    {}
+
+var funcKindNames = [...]string{"normal", "arrow", "method", "getter", "setter", "constructor", "class-init", "program"}
+
+func (k FuncKind) String() string { return funcKindNames[k] }
+
+var propKindNames = [...]string{"init", "method", "get", "set", "spread"}
+
+func (k PropKind) String() string { return propKindNames[k] }
+
+var memberKindNames = [...]string{"method", "getter", "setter", "field", "constructor", "static-block"}
+
+func (k MemberKind) String() string { return memberKindNames[k] }

@@ -94,7 +94,7 @@ func (d *dumper) node(n Node, depth int) {
 			continue
 		}
 		fv := v.Field(i)
-		if fv.IsZero() {
+		if fv.IsZero() && field.Name != "Op" && field.Name != "Kind" {
 			continue
 		}
 		d.b.WriteString("\n" + strings.Repeat("  ", depth+1) + field.Name + "=")

@@ -1,0 +1,4 @@
+async () => {
+  const r = await tools.github.search({ q: "x" });
+  return r.items.length;
+}
