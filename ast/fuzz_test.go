@@ -1,0 +1,96 @@
+package ast
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzParse feeds arbitrary text to the front end. It must never panic
+// (a recovered panic shows up as an "internal error"), and whatever it
+// accepts must print back to source that parses to the same tree.
+func FuzzParse(f *testing.F) {
+	for _, tt := range earlyErrors {
+		f.Add(tt.src)
+	}
+	for _, src := range validPrograms {
+		f.Add(src)
+	}
+	for _, pattern := range []string{"testdata/corpus/*.js", "testdata/golden/*.js"} {
+		files, _ := filepath.Glob(pattern)
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil {
+				f.Add(string(b))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		prog, err := Parse(text)
+		if err != nil {
+			if strings.Contains(err.Error(), "internal error") {
+				t.Fatalf("parser bug on %q: %v", text, err)
+			}
+			return
+		}
+		if len(prog.Body()) == 0 {
+			return // only comments: nothing to print back
+		}
+		printed := Print(prog)
+		again, err := Parse(printed)
+		if err != nil {
+			t.Fatalf("printed source does not parse: %v\ninput: %q\nprinted: %q", err, text, printed)
+		}
+		if Dump(again.Func, nil) != Dump(prog.Func, nil) {
+			t.Fatalf("printed source parses to a different tree\ninput: %q\nprinted: %q", text, printed)
+		}
+	})
+}
+
+// TestDeepNesting shows that no nesting, however deep, can exhaust the Go
+// stack: past MaxDepth it is a parse error.
+func TestDeepNesting(t *testing.T) {
+	const n = 100000
+	inputs := map[string]string{
+		"parens":      strings.Repeat("(", n) + "1" + strings.Repeat(")", n),
+		"arrays":      strings.Repeat("[", n) + strings.Repeat("]", n),
+		"objects":     "x = " + strings.Repeat("{a:", n) + "1" + strings.Repeat("}", n),
+		"blocks":      strings.Repeat("{", n) + strings.Repeat("}", n),
+		"binary":      strings.Repeat("a+", n) + "a",
+		"exponent":    strings.Repeat("a**", n) + "a",
+		"unary":       strings.Repeat("-", n) + "a",
+		"not":         strings.Repeat("!", n) + "a",
+		"assign":      strings.Repeat("a=", n) + "1",
+		"ternary":     strings.Repeat("a?b:", n) + "c",
+		"arrows":      strings.Repeat("()=>", n) + "1",
+		"members":     "a" + strings.Repeat(".b", n),
+		"calls":       "f" + strings.Repeat("()", n),
+		"ifs":         strings.Repeat("if(a)", n) + ";",
+		"else ifs":    "if(a);" + strings.Repeat("else if(a);", n),
+		"functions":   strings.Repeat("function f(){", n) + strings.Repeat("}", n),
+		"templates":   strings.Repeat("`${", n) + strings.Repeat("}`", n),
+		"new":         strings.Repeat("new ", n) + "X",
+		"awaits":      strings.Repeat("await ", n) + "x",
+		"patterns":    "const " + strings.Repeat("[", n) + "a" + strings.Repeat("]", n) + " = x",
+		"labels":      strings.Repeat("a: ", n) + ";",
+		"classes":     strings.Repeat("class A{m(){", n) + strings.Repeat("}}", n),
+		"sequence":    strings.Repeat("a,", n) + "a",
+		"statements":  strings.Repeat("a;", n),
+		"array items": "[" + strings.Repeat("1,", n) + "]",
+	}
+	for name, text := range inputs {
+		prog, err := Parse(text)
+		if err != nil {
+			if strings.Contains(err.Error(), "internal error") {
+				t.Errorf("%s: %v", name, err)
+			}
+			if !strings.Contains(err.Error(), "nested too deeply") && !strings.Contains(err.Error(), "Unexpected") &&
+				!strings.Contains(err.Error(), "label") && !strings.Contains(err.Error(), "already been declared") {
+				t.Errorf("%s: unexpected error %v", name, err)
+			}
+			continue
+		}
+		// Flat inputs parse; walking them must be safe too.
+		_ = Print(prog)
+	}
+}
