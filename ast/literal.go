@@ -304,6 +304,10 @@ func decodeIdentEscapes(s string) (string, bool) {
 		if !ok || r >= 0xD800 && r < 0xE000 {
 			return "", false
 		}
+		enc := string(r)
+		if b.Len() == 0 && !js.IsIdentifierStart([]byte(enc)) || b.Len() > 0 && !js.IsIdentifierContinue([]byte(enc)) || r == '\\' {
+			return "", false
+		}
 		b.WriteRune(r)
 		i += 2 + n
 	}

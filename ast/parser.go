@@ -343,6 +343,9 @@ func (p *parser) identName() string {
 		if !ok {
 			p.failAt(p.pos, "Invalid Unicode escape sequence")
 		}
+		if kw, ok := js.Keywords[name]; ok && (js.IsReservedWord(kw) || isStrictReserved(kw)) {
+			p.failAt(p.pos, "Keyword must not contain escaped characters")
+		}
 		return name
 	}
 	return string(p.lit)
