@@ -24,6 +24,8 @@ var earlyErrors = []struct {
 	{"({a}) = x", "Invalid destructuring assignment target", 1, 2},
 	{"[a, ...b = 1] = c", "Invalid destructuring assignment target", 1, 8},
 	{"for (f() of xs) {}", "Invalid left-hand side in assignment", 1, 6},
+	{"for (a = 0 of b) {}", "Invalid left-hand side in for-of loop", 1, 6},
+	{"for ((a, b) in c) {}", "Invalid left-hand side in for-in loop", 1, 6},
 	{"const f = (a.b) => 1", "Invalid destructuring assignment target", 1, 12},
 
 	// Redeclarations.

@@ -83,7 +83,11 @@ func (p *parser) parseAssign(noIn bool, ref *coverErrors) Expr {
 		p.potentialArrowAt = start
 	}
 	left := p.parseConditional(noIn, ref)
-	op, isAssign := assignOps[p.tt]
+	var op AssignOp
+	isAssign := false
+	if js.IsOperator(p.tt) {
+		op, isAssign = assignOps[p.tt]
+	}
 	if !isAssign {
 		if ownRef {
 			p.checkExpressionErrors(ref)
@@ -162,6 +166,9 @@ var binaryOps = map[js.TokenType]BinaryOp{
 }
 
 func (p *parser) binaryOp(noIn bool) (BinaryOp, bool) {
+	if !js.IsOperator(p.tt) && p.tt != js.InToken && p.tt != js.InstanceofToken {
+		return 0, false
+	}
 	op, ok := binaryOps[p.tt]
 	if ok && op == OpIn && noIn {
 		return 0, false
@@ -199,7 +206,7 @@ func (p *parser) parseBinaryRHS(left Expr, minPrec int, noIn bool) Expr {
 			return left
 		}
 		opPos := p.pos
-		if op == OpExp && !p.parens[left] {
+		if op == OpExp && !p.isParen(left) {
 			switch left.(type) {
 			case *Unary, *Await:
 				p.failAt(left.Pos(), "Unary operator used immediately before exponentiation expression. Parentheses must be used to disambiguate operator precedence")
@@ -229,7 +236,7 @@ func (p *parser) makeBinary(op BinaryOp, x, y Expr, opPos Pos) Expr {
 	}
 	mixes := func(child Expr) bool {
 		b, ok := child.(*Binary)
-		if !ok || p.parens[child] {
+		if !ok || p.isParen(child) {
 			return false
 		}
 		if op == OpNullish {
@@ -252,13 +259,13 @@ func (p *parser) parseUnary(ref *coverErrors) Expr {
 	p.enter()
 	defer p.leave()
 	start := p.pos
-	if op, ok := unaryOps[p.tt]; ok {
+	if op, ok := unaryOps[p.tt]; ok && (js.IsOperator(p.tt) || js.IsReservedWord(p.tt)) {
 		p.next()
 		x := p.parseUnary(nil)
 		if op == OpDelete {
 			switch t := x.(type) {
 			case *Ident:
-				if !p.parens[x] {
+				if !p.isParen(x) {
 					p.failAt(start, "Delete of an unqualified identifier in strict mode.")
 				}
 			case *Member:
@@ -330,7 +337,7 @@ func (p *parser) parseLHS(ref *coverErrors) Expr {
 	} else {
 		x = p.parsePrimary(ref)
 	}
-	if _, isArrow := x.(*FuncLit); isArrow && x.(*FuncLit).Func.Kind == FuncArrow && !p.parens[x] {
+	if _, isArrow := x.(*FuncLit); isArrow && x.(*FuncLit).Func.Kind == FuncArrow && !p.isParen(x) {
 		return x
 	}
 	return p.parseSubscripts(x, start, false, ref)
@@ -920,7 +927,7 @@ func (p *parser) toAssignableIn(x Expr, binding bool, ref *coverErrors, nested b
 		}
 		return t.(Pattern)
 	case *ObjectLit:
-		if p.parens[x] {
+		if p.isParen(x) {
 			p.failAt(x.Pos(), "Invalid destructuring assignment target")
 		}
 		pat := &ObjectPattern{At: At{t.Start}}
@@ -946,7 +953,7 @@ func (p *parser) toAssignableIn(x Expr, binding bool, ref *coverErrors, nested b
 		p.checkPatternErrors(ref)
 		return pat
 	case *ArrayLit:
-		if p.parens[x] {
+		if p.isParen(x) {
 			p.failAt(x.Pos(), "Invalid destructuring assignment target")
 		}
 		pat := &ArrayPattern{At: At{t.Start}}
@@ -971,7 +978,7 @@ func (p *parser) toAssignableIn(x Expr, binding bool, ref *coverErrors, nested b
 		p.checkPatternErrors(ref)
 		return pat
 	case *Assign:
-		if t.Op != OpAssign || p.parens[x] {
+		if t.Op != OpAssign || p.isParen(x) {
 			p.failAt(x.Pos(), "Invalid destructuring assignment target")
 		}
 		if binding {
@@ -1129,4 +1136,16 @@ func (p *parser) parseObjectBinding() Pattern {
 	}
 	p.next()
 	return pat
+}
+
+// isParen reports whether x was written in parentheses.
+func (p *parser) isParen(x Expr) bool { return len(p.parens) > 0 && p.parens[x] }
+
+// isSimpleTarget reports a variable or property reference.
+func isSimpleTarget(x Expr) bool {
+	switch x.(type) {
+	case *Ident, *Member, *Index:
+		return true
+	}
+	return false
 }

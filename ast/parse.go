@@ -26,6 +26,7 @@ func ParseSource(src *Source) (prog *Program, err error) {
 	}
 	fn, perr := parseBody(src)
 	if perr != nil {
+		perr.Location = src.Location(perr.Pos)
 		return nil, perr
 	}
 	prog, rerr := resolveProgram(src, fn)
@@ -76,7 +77,7 @@ func recoverError(p *parser, rec any) *Error {
 	}
 	// A bug: report it as an error at the current token rather than
 	// crashing the host.
-	return &Error{Pos: p.pos, Location: p.src.Location(p.pos), Msg: fmt.Sprintf("internal error: parser failed: %v", rec)}
+	return &Error{Pos: p.pos, Msg: fmt.Sprintf("internal error: parser failed: %v", rec)}
 }
 
 // ParseExpression parses text as a single expression (used by hosts and
@@ -88,6 +89,7 @@ func ParseExpression(text string) (Expr, error) {
 	}
 	x, err := parseWholeExpression(src)
 	if err != nil {
+		err.Location = src.Location(err.Pos)
 		return nil, err
 	}
 	wrapper := &Function{At: At{0}, Kind: FuncProgram, Async: true, Strict: true, SimpleParams: true,

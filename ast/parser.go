@@ -104,7 +104,9 @@ func newParser(src *Source) *parser {
 // Errors
 
 func (p *parser) failAt(pos Pos, format string, args ...any) {
-	panic(bailout{&Error{Pos: pos, Location: p.src.Location(pos), Msg: fmt.Sprintf(format, args...)}})
+	// The location is filled in by ParseSource: a speculative parse
+	// (Normalize's) must not pay for a line table.
+	panic(bailout{&Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}})
 }
 
 // unexpected reports the current token as out of place.

@@ -32,7 +32,7 @@ type resolver struct {
 type env struct {
 	parent *env
 	fn     *funcState
-	names  map[string]*Binding
+	names  names
 	// varScope is set on the layer that holds a function's parameters and
 	// vars, where `arguments` is implicitly declared.
 	varScope bool
@@ -42,7 +42,30 @@ type funcState struct {
 	parent *funcState
 	fn     *Function
 	scope  *FuncScope
-	free   map[*Binding]*Binding // outer binding -> its Free binding here
+}
+
+// names is the bindings of one layer. Layers are small, so a slice
+// searched from the end beats a map.
+type names []*Binding
+
+func (ns names) get(name string) (*Binding, bool) {
+	for i := len(ns) - 1; i >= 0; i-- {
+		if ns[i].Name == name {
+			return ns[i], true
+		}
+	}
+	return nil, false
+}
+
+// set adds or replaces the binding for b.Name.
+func (ns *names) set(b *Binding) {
+	for i, old := range *ns {
+		if old.Name == b.Name {
+			(*ns)[i] = b
+			return
+		}
+	}
+	*ns = append(*ns, b)
 }
 
 func resolveProgram(src *Source, fn *Function) (prog *Program, err *Error) {
@@ -72,7 +95,7 @@ func (r *resolver) failAt(pos Pos, format string, args ...any) {
 // declare adds a binding for id to the layer e, owned by e's function.
 func (r *resolver) declare(e *env, id *Ident, kind BindingKind) *Binding {
 	b := r.newLocal(e.fn, id.Name, kind, id.Start)
-	e.names[id.Name] = b
+	e.names.set(b)
 	id.Binding = b
 	return b
 }
@@ -84,7 +107,7 @@ func (r *resolver) newLocal(st *funcState, name string, kind BindingKind, pos Po
 }
 
 func (r *resolver) push(varScope bool) *env {
-	r.env = &env{parent: r.env, fn: r.fn, names: map[string]*Binding{}, varScope: varScope}
+	r.env = &env{parent: r.env, fn: r.fn, varScope: varScope}
 	return r.env
 }
 
@@ -94,7 +117,7 @@ func (r *resolver) pop() { r.env = r.env.parent }
 // capturing it into the current function if it belongs to an outer one.
 func (r *resolver) lookup(name string) *Binding {
 	for e := r.env; e != nil; e = e.parent {
-		if b, ok := e.names[name]; ok {
+		if b, ok := e.names.get(name); ok {
 			return r.capture(r.fn, b)
 		}
 		if e.varScope && name == "arguments" && hasOwnArguments(e.fn.fn.Kind) {
@@ -124,15 +147,16 @@ func (r *resolver) capture(st *funcState, b *Binding) *Binding {
 		return b
 	}
 	outer := r.capture(st.parent, b)
-	if fb, ok := st.free[outer]; ok {
-		return fb
+	for _, fb := range st.scope.Free {
+		if fb.Outer == outer {
+			return fb
+		}
 	}
 	if outer.Storage == Local {
 		outer.Storage = Cell
 	}
 	fb := &Binding{Name: b.Name, Kind: b.Kind, Decl: b.Decl, Storage: Free, Index: len(st.scope.Free), Outer: outer, owner: st.scope}
 	st.scope.Free = append(st.scope.Free, fb)
-	st.free[outer] = fb
 	return fb
 }
 
@@ -158,7 +182,7 @@ func (r *resolver) this(t *This) {
 // declarations and body. A named function expression binds its own name
 // in a layer of its own, so that parameters and vars may shadow it.
 func (r *resolver) function(fn *Function, exprName *Ident) {
-	st := &funcState{parent: r.fn, fn: fn, free: map[*Binding]*Binding{}}
+	st := &funcState{parent: r.fn, fn: fn}
 	fn.Scope = &FuncScope{Vars: &Scope{}}
 	if r.fn != nil {
 		fn.Scope.Parent = r.fn.scope
@@ -194,7 +218,7 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 	for _, s := range body {
 		if fd, ok := s.(*FuncDecl); ok {
 			name := fd.Func.Name
-			if b, ok := vars.names[name.Name]; ok {
+			if b, ok := vars.names.get(name.Name); ok {
 				name.Binding = b
 				if b.Kind == BindVar {
 					b.Kind = BindFunction
@@ -227,7 +251,7 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 
 func (r *resolver) declareParams(vars *env, prm Pattern) {
 	boundNames(prm, func(id *Ident) {
-		if prev, dup := vars.names[id.Name]; dup && prev.Kind == BindParam {
+		if prev, dup := vars.names.get(id.Name); dup && prev.Kind == BindParam {
 			r.failAt(id.Start, "Duplicate parameter name not allowed in this context")
 		}
 		b := r.declare(vars, id, BindParam)
@@ -239,13 +263,13 @@ func (r *resolver) declareParams(vars *env, prm Pattern) {
 // functions) in the function's var layer. lexical holds the lexically
 // declared names of the blocks between the statements and the function,
 // which a var may not redeclare.
-func (r *resolver) hoistVars(vars *env, stmts []Stmt, lexical []map[string]bool) {
+func (r *resolver) hoistVars(vars *env, stmts []Stmt, lexical [][]Stmt) {
 	for _, s := range stmts {
 		r.hoistVarsStmt(vars, s, lexical)
 	}
 }
 
-func (r *resolver) hoistVarsStmt(vars *env, s Stmt, lexical []map[string]bool) {
+func (r *resolver) hoistVarsStmt(vars *env, s Stmt, lexical [][]Stmt) {
 	switch s := s.(type) {
 	case *VarDecl:
 		if s.Kind == DeclVar {
@@ -254,7 +278,7 @@ func (r *resolver) hoistVarsStmt(vars *env, s Stmt, lexical []map[string]bool) {
 			}
 		}
 	case *Block:
-		r.hoistVars(vars, s.Body, append(lexical, lexicalNames(s.Body)))
+		r.hoistVars(vars, s.Body, append(lexical, s.Body))
 	case *If:
 		r.hoistVarsStmt(vars, s.Then, lexical)
 		if s.Else != nil {
@@ -292,7 +316,7 @@ func (r *resolver) hoistVarsStmt(vars *env, s Stmt, lexical []map[string]bool) {
 		for _, c := range s.Cases {
 			all = append(all, c.Body...)
 		}
-		inner := append(lexical, lexicalNames(all))
+		inner := append(lexical, all)
 		for _, c := range s.Cases {
 			r.hoistVars(vars, c.Body, inner)
 		}
@@ -303,14 +327,14 @@ func (r *resolver) hoistVarsStmt(vars *env, s Stmt, lexical []map[string]bool) {
 	}
 }
 
-func (r *resolver) hoistPattern(vars *env, target Pattern, lexical []map[string]bool) {
+func (r *resolver) hoistPattern(vars *env, target Pattern, lexical [][]Stmt) {
 	boundNames(target, func(id *Ident) {
-		for _, names := range lexical {
-			if names[id.Name] {
+		for _, stmts := range lexical {
+			if declaresLexically(stmts, id.Name) {
 				r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
 			}
 		}
-		if _, ok := vars.names[id.Name]; ok {
+		if _, ok := vars.names.get(id.Name); ok {
 			return
 		}
 		b := r.declare(vars, id, BindVar)
@@ -318,40 +342,35 @@ func (r *resolver) hoistPattern(vars *env, target Pattern, lexical []map[string]
 	})
 }
 
-// lexicalNames returns the names a statement list declares lexically
-// (let, const, class, and function declarations inside blocks).
-func lexicalNames(stmts []Stmt) map[string]bool {
-	names := map[string]bool{}
+// declaresLexically reports whether a statement list declares name
+// lexically (let, const, class, or a function declaration in a block).
+func declaresLexically(stmts []Stmt, name string) bool {
+	found := false
 	for _, s := range stmts {
 		switch s := s.(type) {
 		case *VarDecl:
 			if s.Kind != DeclVar {
 				for _, d := range s.Decls {
-					boundNames(d.Target, func(id *Ident) { names[id.Name] = true })
+					boundNames(d.Target, func(id *Ident) { found = found || id.Name == name })
 				}
 			}
 		case *ClassDecl:
-			names[s.Class.Name.Name] = true
+			found = found || s.Class.Name.Name == name
 		case *FuncDecl:
-			names[s.Func.Name.Name] = true
+			found = found || s.Func.Name.Name == name
 		}
 	}
-	return names
+	return found
 }
 
 // declareLexical declares the let, const and class declarations of a
 // statement list in layer e, and (when blockFuncs) its function
 // declarations too, recording them in sc.
 func (r *resolver) declareLexical(e *env, stmts []Stmt, sc *Scope, blockFuncs bool) {
-	declared := map[string]bool{}
 	add := func(id *Ident, kind BindingKind) {
-		if declared[id.Name] {
+		if _, ok := e.names.get(id.Name); ok {
 			r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
 		}
-		if prev, ok := e.names[id.Name]; ok && prev.owner == e.fn.scope {
-			r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
-		}
-		declared[id.Name] = true
 		sc.Bindings = append(sc.Bindings, r.declare(e, id, kind))
 	}
 	for _, s := range stmts {
@@ -487,15 +506,15 @@ func (r *resolver) stmt(s Stmt) {
 			e := r.push(false)
 			if s.Param != nil {
 				boundNames(s.Param, func(id *Ident) {
-					if _, dup := e.names[id.Name]; dup {
+					if _, dup := e.names.get(id.Name); dup {
 						r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
 					}
 					s.CatchScope.Bindings = append(s.CatchScope.Bindings, r.declare(e, id, BindCatch))
 				})
 				r.pattern(s.Param)
 			}
-			for name := range lexicalNames(s.Handler.Body) {
-				if b, ok := e.names[name]; ok {
+			for _, b := range e.names {
+				if declaresLexically(s.Handler.Body, b.Name) {
 					r.failAt(s.Handler.Start, "Identifier '%s' has already been declared", b.Name)
 				}
 			}
@@ -529,7 +548,7 @@ func (r *resolver) stmt(s Stmt) {
 	case *Import:
 		vars := r.env
 		bind := func(id *Ident) {
-			if _, dup := vars.names[id.Name]; dup && id.Binding == nil {
+			if _, dup := vars.names.get(id.Name); dup && id.Binding == nil {
 				r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
 			}
 			if id.Binding == nil {

@@ -441,6 +441,9 @@ func (p *parser) parseFor() Stmt {
 			if id, ok := x.(*Ident); ok && id.Name == "async" && p.tt == js.OfToken && !await && !p.parens[x] {
 				p.failAt(exprStart, "The left-hand side of a for-of loop may not be 'async'.")
 			}
+			if _, isAssign := x.(*Assign); isAssign || p.isParen(x) && !isSimpleTarget(x) {
+				p.failAt(exprStart, "Invalid left-hand side in for-%s loop", p.lit)
+			}
 			target := p.toAssignable(x, false, ref)
 			return p.parseForInOf(start, await, target)
 		}
