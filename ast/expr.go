@@ -83,11 +83,8 @@ func (p *parser) parseAssign(noIn bool, ref *coverErrors) Expr {
 		p.potentialArrowAt = start
 	}
 	left := p.parseConditional(noIn, ref)
-	var op AssignOp
-	isAssign := false
-	if js.IsOperator(p.tt) {
-		op, isAssign = assignOps[p.tt]
-	}
+	rawOp, isAssign := assignTable.lookup(p.tt)
+	op := AssignOp(rawOp)
 	if !isAssign {
 		if ownRef {
 			p.checkExpressionErrors(ref)
@@ -165,15 +162,42 @@ var binaryOps = map[js.TokenType]BinaryOp{
 	js.ExpToken: OpExp,
 }
 
+// operatorTable maps operator tokens (js.OperatorToken+i) to a value+1,
+// so that the parser's hot loops index an array instead of hashing.
+type operatorTable [64]uint8
+
+func makeOperatorTable[T ~uint8](m map[js.TokenType]T) *operatorTable {
+	var t operatorTable
+	for tt, v := range m {
+		if js.IsOperator(tt) {
+			t[tt-js.OperatorToken] = uint8(v) + 1
+		}
+	}
+	return &t
+}
+
+func (t *operatorTable) lookup(tt js.TokenType) (uint8, bool) {
+	if !js.IsOperator(tt) || tt-js.OperatorToken >= 64 {
+		return 0, false
+	}
+	v := t[tt-js.OperatorToken]
+	return v - 1, v != 0
+}
+
+var (
+	binaryTable = makeOperatorTable(binaryOps)
+	assignTable = makeOperatorTable(assignOps)
+)
+
 func (p *parser) binaryOp(noIn bool) (BinaryOp, bool) {
-	if !js.IsOperator(p.tt) && p.tt != js.InToken && p.tt != js.InstanceofToken {
-		return 0, false
+	switch p.tt {
+	case js.InToken:
+		return OpIn, !noIn
+	case js.InstanceofToken:
+		return OpInstanceof, true
 	}
-	op, ok := binaryOps[p.tt]
-	if ok && op == OpIn && noIn {
-		return 0, false
-	}
-	return op, ok
+	op, ok := binaryTable.lookup(p.tt)
+	return BinaryOp(op), ok
 }
 
 func (p *parser) parseBinaryExpr(noIn bool, ref *coverErrors) Expr {
@@ -250,16 +274,32 @@ func (p *parser) makeBinary(op BinaryOp, x, y Expr, opPos Pos) Expr {
 	return &Binary{At: At{x.Pos()}, Op: op, X: x, Y: y}
 }
 
-var unaryOps = map[js.TokenType]UnaryOp{
-	js.NotToken: OpNot, js.BitNotToken: OpBitNot, js.AddToken: OpPos, js.SubToken: OpNeg,
-	js.TypeofToken: OpTypeof, js.VoidToken: OpVoid, js.DeleteToken: OpDelete,
+
+func (p *parser) unaryOp() (UnaryOp, bool) {
+	switch p.tt {
+	case js.NotToken:
+		return OpNot, true
+	case js.BitNotToken:
+		return OpBitNot, true
+	case js.AddToken:
+		return OpPos, true
+	case js.SubToken:
+		return OpNeg, true
+	case js.TypeofToken:
+		return OpTypeof, true
+	case js.VoidToken:
+		return OpVoid, true
+	case js.DeleteToken:
+		return OpDelete, true
+	}
+	return 0, false
 }
 
 func (p *parser) parseUnary(ref *coverErrors) Expr {
 	p.enter()
 	defer p.leave()
 	start := p.pos
-	if op, ok := unaryOps[p.tt]; ok && (js.IsOperator(p.tt) || js.IsReservedWord(p.tt)) {
+	if op, ok := p.unaryOp(); ok {
 		p.next()
 		x := p.parseUnary(nil)
 		if op == OpDelete {
@@ -486,7 +526,7 @@ func (p *parser) looksLikeTypeArguments() bool {
 
 func (p *parser) parseMemberProp(x Expr, start Pos, optional bool) Expr {
 	if p.tt == js.PrivateIdentifierToken {
-		name := &PrivateName{At: At{p.pos}, Name: string(p.lit[1:])}
+		name := &PrivateName{At: At{p.pos}, Name: p.text()[1:]}
 		p.usePrivate(name)
 		p.next()
 		return &Member{At: At{start}, X: x, Private: name, Optional: optional}
@@ -583,7 +623,7 @@ func (p *parser) parsePrimary(ref *coverErrors) Expr {
 		p.expect(js.CloseParenToken)
 		return &ImportCall{At: At{start}, Arg: arg}
 	case js.PrivateIdentifierToken:
-		name := &PrivateName{At: At{start}, Name: string(p.lit[1:])}
+		name := &PrivateName{At: At{start}, Name: p.text()[1:]}
 		p.next()
 		if p.tt != js.InToken {
 			p.failAt(start, "Unexpected private name")
@@ -892,7 +932,7 @@ func (p *parser) parsePropertyKey() (Expr, bool) {
 	case js.IsNumeric(p.tt):
 		return p.parseNumber(), false
 	case p.tt == js.PrivateIdentifierToken:
-		name := &PrivateName{At: At{start}, Name: string(p.lit[1:])}
+		name := &PrivateName{At: At{start}, Name: p.text()[1:]}
 		p.next()
 		return name, false
 	case js.IsIdentifierName(p.tt):

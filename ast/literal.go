@@ -10,7 +10,7 @@ import (
 )
 
 func (p *parser) parseNumber() Expr {
-	start, raw := p.pos, string(p.lit)
+	start, raw := p.pos, p.text()
 	p.next()
 	if strings.HasSuffix(raw, "n") {
 		return &BigIntLit{At: At{start}, Raw: raw}
@@ -60,7 +60,7 @@ func parseNumberText(raw string) (float64, bool) {
 }
 
 func (p *parser) parseStringLit() *StringLit {
-	start, raw := p.pos, string(p.lit)
+	start, raw := p.pos, p.text()
 	p.next()
 	value, errOff, msg := decodeEscapes(raw[1:len(raw)-1], false)
 	if msg != "" {
@@ -70,7 +70,7 @@ func (p *parser) parseStringLit() *StringLit {
 }
 
 func (p *parser) parseRegExp() Expr {
-	start, raw := p.pos, string(p.lit)
+	start, raw := p.pos, p.text()
 	p.next()
 	i := strings.LastIndexByte(raw, '/')
 	pattern, flags := raw[1:i], raw[i+1:]
@@ -107,11 +107,11 @@ func (p *parser) parseTemplate(tagged bool) *TemplateLit {
 		t.Quasis = append(t.Quasis, el)
 	}
 	if p.tt == js.TemplateToken {
-		add(string(p.lit), 1)
+		add(p.text(), 1)
 		p.next()
 		return t
 	}
-	add(string(p.lit), 2) // `...${
+	add(p.text(), 2) // `...${
 	p.enter()
 	defer p.leave()
 	for {
@@ -119,9 +119,9 @@ func (p *parser) parseTemplate(tagged bool) *TemplateLit {
 		t.Exprs = append(t.Exprs, p.parseExpression(false))
 		switch p.tt {
 		case js.TemplateMiddleToken:
-			add(string(p.lit), 2) // }...${
+			add(p.text(), 2) // }...${
 		case js.TemplateEndToken:
-			add(string(p.lit), 1) // }...`
+			add(p.text(), 1) // }...`
 			p.next()
 			return t
 		default:

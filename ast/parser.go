@@ -350,7 +350,14 @@ func (p *parser) identName() string {
 		}
 		return name
 	}
-	return string(p.lit)
+	return p.text()
+}
+
+// text returns the current token's text as a substring of the source,
+// which costs no allocation.
+func (p *parser) text() string {
+	start := int(p.pos)
+	return p.src.Text[start : start+len(p.lit)]
 }
 
 func containsByte(b []byte, c byte) bool {
