@@ -101,3 +101,35 @@ func (e *Error) Error() string {
 // validUTF8 reports whether a string is valid UTF-8; the parser refuses
 // anything else rather than guessing at an encoding.
 func validUTF8(s string) bool { return utf8.ValidString(s) }
+
+// Snippet returns the source line that holds p with a caret under p's
+// column, for diagnostics shown to people:
+//
+//	let x = ;
+//	        ^
+func (s *Source) Snippet(p Pos) string {
+	if p < 0 || int(p) > len(s.Text) {
+		return ""
+	}
+	loc := s.Location(p)
+	start := s.lines[loc.Line-1]
+	end := len(s.Text)
+	if loc.Line < len(s.lines) {
+		end = s.lines[loc.Line]
+	}
+	line := s.Text[start:end]
+	for len(line) > 0 && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {
+		line = line[:len(line)-1]
+	}
+	// The caret lines up under p by copying the line's tabs and padding the
+	// rest, one space per character.
+	var pad []byte
+	for _, r := range s.Text[start:int(p)] {
+		if r == '\t' {
+			pad = append(pad, '\t')
+		} else {
+			pad = append(pad, ' ')
+		}
+	}
+	return line + "\n" + string(pad) + "^"
+}
