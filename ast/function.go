@@ -70,7 +70,7 @@ func (p *parser) parseFunctionRest(start Pos, kind FuncKind, name *Ident, async,
 	if p.tt == js.ColonToken {
 		p.failTS(p.pos, "return type annotation")
 	}
-	fn.Body = p.parseFunctionBody()
+	fn.Body = p.parseBlock()
 	return fn
 }
 
@@ -123,23 +123,6 @@ func (p *parser) parseParams() ([]Pattern, Pattern) {
 	return params, rest
 }
 
-// parseFunctionBody parses { statements } with a fresh set of labels.
-func (p *parser) parseFunctionBody() *Block {
-	p.enter()
-	defer p.leave()
-	b := &Block{At: At{p.pos}}
-	p.expect(js.OpenBraceToken)
-	for p.tt != js.CloseBraceToken {
-		if p.tt == eofToken {
-			p.unexpected()
-		}
-		b.Body = append(b.Body, p.parseStatementListItem(false))
-	}
-	b.End = p.pos
-	p.next()
-	return b
-}
-
 // parseArrowBody parses what follows => once the parameters are known.
 func (p *parser) parseArrowBody(start Pos, params []Pattern, rest Pattern, async bool) Expr {
 	saved := p.fn
@@ -149,7 +132,7 @@ func (p *parser) parseArrowBody(start Pos, params []Pattern, rest Pattern, async
 	fn := &Function{At: At{start}, Kind: FuncArrow, Async: async, Params: params, Rest: rest, Strict: true}
 	fn.SimpleParams = simpleParams(params, rest)
 	if p.tt == js.OpenBraceToken {
-		fn.Body = p.parseFunctionBody()
+		fn.Body = p.parseBlock()
 	} else {
 		fn.ExprBody = p.parseAssign(false, nil)
 	}
@@ -236,7 +219,7 @@ func (p *parser) parseClassMember(derived bool) *ClassMember {
 		if p.tt == js.OpenBraceToken {
 			saved := p.fn
 			p.pushFunc(FuncClassInit, false, false)
-			body := p.parseFunctionBody()
+			body := p.parseBlock()
 			p.popFunc(saved)
 			m.Kind = MemberStaticBlock
 			m.Value = &Function{At: At{start}, Kind: FuncClassInit, Body: body, Strict: true, SimpleParams: true}

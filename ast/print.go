@@ -6,7 +6,11 @@ package ast
 // inside a for head) requires. Parsing the output gives the same tree.
 
 import (
+	"fmt"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/tdewolff/parse/v2/js"
 )
 
 // Print returns the source text of a node: a *Program, a statement, an
@@ -893,10 +897,45 @@ func (pr *printer) importDecl(s *Import) {
 }
 
 func quoteImportName(name string) string {
-	for i, c := range name {
-		if !(c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' || c >= 0x80) {
-			return `"` + strings.ReplaceAll(name, `"`, `\"`) + `"`
+	if name == "" || !utf8.ValidString(name) {
+		return quoteJS(name)
+	}
+	for i, r := range name {
+		ok := js.IsIdentifierContinue([]byte(string(r)))
+		if i == 0 {
+			ok = js.IsIdentifierStart([]byte(string(r)))
+		}
+		if !ok || r == '\\' {
+			return quoteJS(name)
 		}
 	}
 	return name
+}
+
+// quoteJS writes s (WTF-8, see StringLit) as a JavaScript string literal.
+func quoteJS(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1 && s[i] == 0xED && i+2 < len(s):
+			// A lone surrogate in its generalized UTF-8 form.
+			code := rune(s[i]&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
+			fmt.Fprintf(&b, "\\u%04X", code)
+			size = 3
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\x%02X", s[i])
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x2028 || r == 0x2029:
+			fmt.Fprintf(&b, "\\u%04X", r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('"')
+	return b.String()
 }
