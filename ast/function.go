@@ -201,13 +201,9 @@ func (p *parser) classModifier() bool {
 	case '(', '=', ';', '}', 0:
 		return false
 	}
-	if nl && (p.tt == js.AsyncToken || p.tt == js.GetToken || p.tt == js.SetToken) {
-		return b == '*' || b == '[' || b == '#' || isIdentStartByte(b) || b == '"' || b == '\'' || b >= '0' && b <= '9'
-	}
-	if nl && p.tt == js.AsyncToken {
-		return false
-	}
-	return true
+	// A line break after async ends a field named async; after get, set
+	// and static the element continues.
+	return !(nl && p.tt == js.AsyncToken)
 }
 
 func (p *parser) parseClassMember(derived bool) *ClassMember {
