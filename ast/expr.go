@@ -501,8 +501,12 @@ func (p *parser) looksLikeTypeArguments() bool {
 	if int(p.pos)-p.base != p.prevEnd {
 		return false
 	}
+	// Type arguments are short; looking no further than this keeps a
+	// program full of '<' linear.
+	const maxScan = 256
 	depth, sawName := 0, false
-	for i := int(p.pos) - p.base; i < len(p.buf); i++ {
+	start := int(p.pos) - p.base
+	for i := start; i < len(p.buf) && i < start+maxScan; i++ {
 		c := p.buf[i]
 		switch {
 		case c == '<':

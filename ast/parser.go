@@ -17,6 +17,7 @@ package ast
 // no input can crash the host.
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -270,11 +271,11 @@ func (p *parser) peekRaw() (int, bool) {
 					i++
 				}
 			} else if i+1 < len(b) && b[i+1] == '*' {
-				j := strings.Index(string(b[i+2:]), "*/")
+				j := bytes.Index(b[i+2:], []byte("*/"))
 				if j < 0 {
 					return len(b), nl
 				}
-				if strings.ContainsAny(string(b[i+2:i+2+j]), "\n\r") {
+				if bytes.ContainsAny(b[i+2:i+2+j], "\n\r") {
 					nl = true
 				}
 				i += j + 4
