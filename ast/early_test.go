@@ -71,6 +71,7 @@ var earlyErrors = []struct {
 	{"a ?? b || c", "Cannot mix '??' with '||' or '&&' without parentheses", 1, 3},
 	{"a && b ?? c", "Cannot mix '??' with '||' or '&&' without parentheses", 1, 8},
 	{"delete x", "Delete of an unqualified identifier in strict mode.", 1, 1},
+	{"delete ((x))", "Delete of an unqualified identifier in strict mode.", 1, 1},
 
 	// Rest elements.
 	{"[...a, b] = c", "Rest element must be last element", 1, 2},

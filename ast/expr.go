@@ -304,10 +304,8 @@ func (p *parser) parseUnary(ref *coverErrors) Expr {
 		x := p.parseUnary(nil)
 		if op == OpDelete {
 			switch t := x.(type) {
-			case *Ident:
-				if !p.isParen(x) {
-					p.failAt(start, "Delete of an unqualified identifier in strict mode.")
-				}
+			case *Ident: // parenthesized or not
+				p.failAt(start, "Delete of an unqualified identifier in strict mode.")
 			case *Member:
 				if t.Private != nil {
 					p.failAt(start, "Private fields can not be deleted")
