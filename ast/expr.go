@@ -110,6 +110,9 @@ func (p *parser) parseAssign(noIn bool, ref *coverErrors) Expr {
 
 func (p *parser) parseYield(noIn bool) Expr {
 	y := &Yield{At: At{p.pos}}
+	if p.yieldPos < 0 {
+		p.yieldPos = y.Start
+	}
 	p.next()
 	if p.nl {
 		return y
@@ -137,7 +140,7 @@ func (p *parser) parseYield(noIn bool) Expr {
 func (p *parser) parseConditional(noIn bool, ref *coverErrors) Expr {
 	start := p.pos
 	x := p.parseBinaryExpr(noIn, ref)
-	if p.tt != js.QuestionToken {
+	if p.tt != js.QuestionToken || p.isBareArrow(x) {
 		return x
 	}
 	p.checkExpressionErrors(ref)
@@ -202,6 +205,9 @@ func (p *parser) binaryOp(noIn bool) (BinaryOp, bool) {
 
 func (p *parser) parseBinaryExpr(noIn bool, ref *coverErrors) Expr {
 	x := p.parseUnary(ref)
+	if p.isBareArrow(x) {
+		return x // an arrow function is an AssignmentExpression, never an operand
+	}
 	if _, ok := p.binaryOp(noIn); !ok {
 		if _, isPriv := x.(*PrivateName); isPriv {
 			p.failAt(x.Pos(), "Unexpected private name")
@@ -249,14 +255,14 @@ func (p *parser) parseBinaryRHS(left Expr, minPrec int, noIn bool) Expr {
 }
 
 func (p *parser) makeBinary(op BinaryOp, x, y Expr, opPos Pos) Expr {
+	if _, ok := y.(*PrivateName); ok {
+		p.failAt(y.Pos(), "Unexpected private name")
+	}
 	if priv, ok := x.(*PrivateName); ok {
 		if op != OpIn {
 			p.failAt(priv.Start, "Unexpected private name")
 		}
 		return &PrivateIn{At: At{priv.Start}, Name: priv, X: y}
-	}
-	if _, ok := y.(*PrivateName); ok {
-		p.failAt(y.Pos(), "Unexpected private name")
 	}
 	mixes := func(child Expr) bool {
 		b, ok := child.(*Binary)
@@ -273,7 +279,6 @@ func (p *parser) makeBinary(op BinaryOp, x, y Expr, opPos Pos) Expr {
 	}
 	return &Binary{At: At{x.Pos()}, Op: op, X: x, Y: y}
 }
-
 
 func (p *parser) unaryOp() (UnaryOp, bool) {
 	switch p.tt {
@@ -296,13 +301,22 @@ func (p *parser) unaryOp() (UnaryOp, bool) {
 }
 
 func (p *parser) parseUnary(ref *coverErrors) Expr {
-	p.enter()
-	defer p.leave()
 	start := p.pos
 	if op, ok := p.unaryOp(); ok {
 		p.next()
+		p.enter()
 		x := p.parseUnary(nil)
+		p.leave()
+		if _, isPriv := x.(*PrivateName); isPriv {
+			p.failAt(x.Pos(), "Unexpected private name")
+		}
 		if op == OpDelete {
+			if ch, ok := x.(*Chain); ok {
+				x := ch.X
+				if m, ok := x.(*Member); ok && m.Private != nil {
+					p.failAt(start, "Private fields can not be deleted")
+				}
+			}
 			switch t := x.(type) {
 			case *Ident: // parenthesized or not
 				p.failAt(start, "Delete of an unqualified identifier in strict mode.")
@@ -321,20 +335,27 @@ func (p *parser) parseUnary(ref *coverErrors) Expr {
 			op = OpDec
 		}
 		p.next()
+		p.enter()
 		x := p.parseUnary(nil)
+		p.leave()
 		p.checkSimpleTarget(x, "Invalid left-hand side expression in prefix operation")
 		return &Update{At: At{start}, Op: op, Prefix: true, X: x}
 	case js.AwaitToken:
 		if !p.inAsync() {
 			p.failAt(start, "'await' is only valid in async functions and at the top level of the program.")
 		}
+		if p.awaitPos < 0 {
+			p.awaitPos = start
+		}
 		p.next()
+		p.enter()
+		defer p.leave()
 		return &Await{At: At{start}, X: p.parseUnary(nil)}
 	case js.LtToken:
 		p.failTS(start, "type assertion or generic arrow function")
 	}
 	x := p.parseLHS(ref)
-	if (p.tt == js.IncrToken || p.tt == js.DecrToken) && !p.nl {
+	if (p.tt == js.IncrToken || p.tt == js.DecrToken) && !p.nl && !p.isBareArrow(x) {
 		p.checkExpressionErrors(ref)
 		op := OpInc
 		if p.tt == js.DecrToken {
@@ -375,7 +396,7 @@ func (p *parser) parseLHS(ref *coverErrors) Expr {
 	} else {
 		x = p.parsePrimary(ref)
 	}
-	if _, isArrow := x.(*FuncLit); isArrow && x.(*FuncLit).Func.Kind == FuncArrow && !p.isParen(x) {
+	if p.isBareArrow(x) {
 		return x
 	}
 	return p.parseSubscripts(x, start, false, ref)
@@ -407,6 +428,9 @@ func (p *parser) parseNew() Expr {
 		}
 		p.potentialArrowAt = -1
 		callee = p.parsePrimary(nil)
+	}
+	if _, isSuper := callee.(*Super); isSuper {
+		p.failAt(calleeStart, "'super' keyword unexpected here")
 	}
 	callee = p.parseSubscripts(callee, calleeStart, true, nil)
 	n := &New{At: At{start}, Callee: callee}
@@ -493,8 +517,11 @@ loop:
 
 // looksLikeTypeArguments reports whether a '<' written right after an
 // expression (f<T>(x), new Map<string, number>()) starts TypeScript type
-// arguments: a balanced <...> of type-like text followed by '('. A '<'
-// with a space before it stays a comparison.
+// arguments: a balanced <...> of type-like text followed by '('. JavaScript
+// reads the same characters as comparisons (i<n>(0)), so the text must
+// also look like types: a primitive type name, an array type, or names
+// that are all capitalized. A '<' with a space before it stays a
+// comparison.
 func (p *parser) looksLikeTypeArguments() bool {
 	if int(p.pos)-p.base != p.prevEnd {
 		return false
@@ -502,8 +529,8 @@ func (p *parser) looksLikeTypeArguments() bool {
 	// Type arguments are short; looking no further than this keeps a
 	// program full of '<' linear.
 	const maxScan = 256
-	depth, sawName := 0, false
 	start := int(p.pos) - p.base
+	depth, typeLike, allCaps := 0, false, true
 	for i := start; i < len(p.buf) && i < start+maxScan; i++ {
 		c := p.buf[i]
 		switch {
@@ -514,11 +541,28 @@ func (p *parser) looksLikeTypeArguments() bool {
 			if depth == 0 {
 				for i++; i < len(p.buf) && (p.buf[i] == ' ' || p.buf[i] == '\t'); i++ {
 				}
-				return sawName && i < len(p.buf) && p.buf[i] == '('
+				return (typeLike || allCaps) && i < len(p.buf) && p.buf[i] == '('
 			}
-		case isIdentByte(c):
-			sawName = true
-		case c == ' ' || c == ',' || c == '.' || c == '[' || c == ']' || c == '|' || c == '&':
+		case isIdentStartByte(c):
+			j := i
+			for j < len(p.buf) && isIdentByte(p.buf[j]) {
+				j++
+			}
+			word := string(p.buf[i:j])
+			if tsTypeNames[word] {
+				typeLike = true
+			} else if !(c >= 'A' && c <= 'Z') {
+				allCaps = false
+			}
+			i = j - 1
+		case c == '[' && i+1 < len(p.buf) && p.buf[i+1] == ']':
+			typeLike = true
+			i++
+		case c == '&' || c == '|':
+			if i+1 < len(p.buf) && (p.buf[i+1] == '&' || p.buf[i+1] == '|') {
+				return false // && and || are JavaScript
+			}
+		case c == ' ' || c == ',' || c == '.':
 		default:
 			return false
 		}
@@ -526,9 +570,16 @@ func (p *parser) looksLikeTypeArguments() bool {
 	return false
 }
 
+var tsTypeNames = map[string]bool{"string": true, "number": true, "boolean": true, "any": true,
+	"unknown": true, "void": true, "never": true, "object": true, "bigint": true, "symbol": true,
+	"undefined": true, "null": true}
+
 func (p *parser) parseMemberProp(x Expr, start Pos, optional bool) Expr {
 	if p.tt == js.PrivateIdentifierToken {
-		name := &PrivateName{At: At{p.pos}, Name: p.text()[1:]}
+		if _, isSuper := x.(*Super); isSuper {
+			p.failAt(p.pos, "Unexpected private field")
+		}
+		name := p.privateName()
 		p.usePrivate(name)
 		p.next()
 		return &Member{At: At{start}, X: x, Private: name, Optional: optional}
@@ -625,7 +676,7 @@ func (p *parser) parsePrimary(ref *coverErrors) Expr {
 		p.expect(js.CloseParenToken)
 		return &ImportCall{At: At{start}, Arg: arg}
 	case js.PrivateIdentifierToken:
-		name := &PrivateName{At: At{start}, Name: p.text()[1:]}
+		name := p.privateName()
 		p.next()
 		if p.tt != js.InToken {
 			p.failAt(start, "Unexpected private name")
@@ -666,6 +717,8 @@ func (p *parser) parseAsyncPrimary(canBeArrow bool) Expr {
 	switch {
 	case p.tt == js.ArrowToken:
 		return p.parseArrowBody(start, []Pattern{id}, nil, false)
+	case p.tt == js.OfToken && !p.arrowFollowsNext():
+		return id // for (async of xs) in for await
 	case js.IsIdentifier(p.tt) || p.tt == js.AwaitToken || p.tt == js.YieldToken:
 		param := p.parseBindingIdent()
 		if p.tt != js.ArrowToken || p.nl {
@@ -688,6 +741,8 @@ func (p *parser) parseAsyncPrimary(canBeArrow bool) Expr {
 // turn out to be arrow parameters: it allows a spread element and a
 // trailing comma. trailing is the position of a trailing comma, or -1.
 func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors) {
+	outerAwait, outerYield := p.awaitPos, p.yieldPos
+	p.awaitPos, p.yieldPos = -1, -1
 	p.expect(js.OpenParenToken)
 	ref = newCoverErrors()
 	trailing = -1
@@ -711,6 +766,17 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 		}
 	}
 	p.next()
+	// Arrow parameters may not hold await or yield; anything else merges
+	// into the enclosing expression's record.
+	if p.tt == js.ArrowToken && !p.nl {
+		p.checkParamExpressions()
+	}
+	if outerAwait >= 0 {
+		p.awaitPos = outerAwait
+	}
+	if outerYield >= 0 {
+		p.yieldPos = outerYield
+	}
 	return items, trailing, ref
 }
 
@@ -856,8 +922,12 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 		}
 		p.next()
 	}
-	if p.eat(js.MulToken) {
+	if p.tt == js.MulToken {
+		if kind != PropInit {
+			p.unexpected()
+		}
 		gen = true
+		p.next()
 	}
 	keyTT, keyStart := p.tt, p.pos
 	key, computed := p.parsePropertyKey()
@@ -885,15 +955,14 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 	if computed || !js.IsIdentifier(keyTT) || isStrictReserved(keyTT) {
 		switch keyTT {
 		case js.AwaitToken:
-			if p.inAsync() {
-				p.failAt(keyStart, "'await' is only valid in async functions and at the top level of the program.")
-			}
+			p.failAt(keyStart, "'await' is only valid in async functions and at the top level of the program.")
 		case js.YieldToken:
 			p.failAt(keyStart, "'yield' is only valid in generator functions.")
 		}
 		p.unexpected()
 	}
 	name := key.(*Name)
+	p.checkEscapedKeyword(keyStart, name.Name)
 	id := &Ident{At: At{keyStart}, Name: name.Name}
 	var value Expr = id
 	if p.tt == js.EqToken {
@@ -934,7 +1003,7 @@ func (p *parser) parsePropertyKey() (Expr, bool) {
 	case js.IsNumeric(p.tt):
 		return p.parseNumber(), false
 	case p.tt == js.PrivateIdentifierToken:
-		name := &PrivateName{At: At{start}, Name: p.text()[1:]}
+		name := p.privateName()
 		p.next()
 		return name, false
 	case js.IsIdentifierName(p.tt):
@@ -959,6 +1028,9 @@ func (p *parser) toAssignable(x Expr, binding bool, ref *coverErrors) Pattern {
 // toAssignableIn is toAssignable; nested is true inside a pattern, where
 // the error names destructuring.
 func (p *parser) toAssignableIn(x Expr, binding bool, ref *coverErrors, nested bool) Pattern {
+	if binding && p.isParen(x) {
+		p.failAt(x.Pos(), "Invalid destructuring assignment target")
+	}
 	switch t := x.(type) {
 	case *Ident:
 		p.checkBindableName(t)
@@ -1115,7 +1187,8 @@ func (p *parser) parseArrayBinding() Pattern {
 			if p.tt == js.EqToken {
 				p.failAt(p.pos, "Invalid destructuring assignment target")
 			}
-			continue
+			p.expect(js.CloseBracketToken)
+			return pat
 		}
 		pat.Elems = append(pat.Elems, p.parseBindingElement())
 		if p.tt != js.CloseBracketToken {
@@ -1136,7 +1209,8 @@ func (p *parser) parseObjectBinding() Pattern {
 			if p.tt == js.CommaToken {
 				p.failAt(p.pos, "Rest element must be last element")
 			}
-			continue
+			p.expect(js.CloseBraceToken)
+			return pat
 		}
 		start := p.pos
 		keyTT := p.tt
@@ -1164,6 +1238,7 @@ func (p *parser) parseObjectBinding() Pattern {
 				p.failAt(start, "Unexpected strict mode reserved word '%s'", key.(*Name).Name)
 			}
 			id := &Ident{At: At{start}, Name: key.(*Name).Name}
+			p.checkEscapedKeyword(start, id.Name)
 			p.checkBindableName(id)
 			prop.Shorthand = true
 			prop.Value = id
@@ -1190,4 +1265,17 @@ func isSimpleTarget(x Expr) bool {
 		return true
 	}
 	return false
+}
+
+// isBareArrow reports an arrow function written without parentheses
+// around it, which no operator may follow.
+func (p *parser) isBareArrow(x Expr) bool {
+	f, ok := x.(*FuncLit)
+	return ok && f.Func.Kind == FuncArrow && !p.isParen(x)
+}
+
+// arrowFollowsNext reports whether => comes right after the current token.
+func (p *parser) arrowFollowsNext() bool {
+	i, nl := p.peekRaw()
+	return !nl && i+1 < len(p.buf) && p.buf[i] == '=' && p.buf[i+1] == '>'
 }

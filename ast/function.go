@@ -57,6 +57,8 @@ func (p *parser) parseMethod(start Pos, kind FuncKind, async, gen, superCall boo
 
 // parseFunctionRest parses (params) { body } in a new function context.
 func (p *parser) parseFunctionRest(start Pos, kind FuncKind, name *Ident, async, gen, superCall bool) *Function {
+	p.enter()
+	defer p.leave()
 	saved := p.fn
 	fc := p.pushFunc(kind, async, gen)
 	fc.superCall = superCall
@@ -65,13 +67,50 @@ func (p *parser) parseFunctionRest(start Pos, kind FuncKind, name *Ident, async,
 	if p.tt == js.LtToken {
 		p.failTS(p.pos, "generic type parameters")
 	}
+	outerAwait, outerYield := p.awaitPos, p.yieldPos
+	defer func() { p.awaitPos, p.yieldPos = outerAwait, outerYield }()
+	p.awaitPos, p.yieldPos = -1, -1
 	fn.Params, fn.Rest = p.parseParams()
+	p.checkParamExpressions()
 	fn.SimpleParams = simpleParams(fn.Params, fn.Rest)
 	if p.tt == js.ColonToken {
 		p.failTS(p.pos, "return type annotation")
 	}
 	fn.Body = p.parseBlock()
+	p.checkUseStrict(fn)
 	return fn
+}
+
+// checkParamExpressions fails if parameters just parsed held await or
+// yield expressions, which parameter lists may not.
+func (p *parser) checkParamExpressions() {
+	if p.awaitPos >= 0 {
+		p.failAt(p.awaitPos, "Illegal await-expression in formal parameters of async function")
+	}
+	if p.yieldPos >= 0 {
+		p.failAt(p.yieldPos, "Yield expression not allowed in formal parameter")
+	}
+}
+
+// checkUseStrict rejects a "use strict" directive in a function whose
+// parameters are not simple.
+func (p *parser) checkUseStrict(fn *Function) {
+	if fn.SimpleParams || fn.Body == nil {
+		return
+	}
+	for _, s := range fn.Body.Body {
+		es, ok := s.(*ExprStmt)
+		if !ok {
+			return
+		}
+		lit, ok := es.X.(*StringLit)
+		if !ok || p.isParen(es.X) {
+			return
+		}
+		if lit.Raw[1:len(lit.Raw)-1] == "use strict" {
+			p.failAt(lit.Start, "Illegal 'use strict' directive in function with non-simple parameter list")
+		}
+	}
 }
 
 func simpleParams(params []Pattern, rest Pattern) bool {
@@ -131,11 +170,14 @@ func (p *parser) parseArrowBody(start Pos, params []Pattern, rest Pattern, async
 	p.next() // =>
 	fn := &Function{At: At{start}, Kind: FuncArrow, Async: async, Params: params, Rest: rest, Strict: true}
 	fn.SimpleParams = simpleParams(params, rest)
+	outerAwait, outerYield := p.awaitPos, p.yieldPos
 	if p.tt == js.OpenBraceToken {
 		fn.Body = p.parseBlock()
+		p.checkUseStrict(fn)
 	} else {
 		fn.ExprBody = p.parseAssign(false, nil)
 	}
+	p.awaitPos, p.yieldPos = outerAwait, outerYield
 	return &FuncLit{At: At{start}, Func: fn}
 }
 
@@ -149,6 +191,8 @@ func (p *parser) parseClassDecl() Stmt {
 }
 
 func (p *parser) parseClass(isDecl bool) *Class {
+	p.enter()
+	defer p.leave()
 	c := &Class{At: At{p.pos}}
 	p.next() // class
 	if p.tt != js.OpenBraceToken && p.tt != js.ExtendsToken {
@@ -241,8 +285,12 @@ func (p *parser) parseClassMember(derived bool) *ClassMember {
 		}
 		p.next()
 	}
-	if p.eat(js.MulToken) {
+	if p.tt == js.MulToken {
+		if kind != MemberMethod {
+			p.unexpected()
+		}
 		gen = true
+		p.next()
 	}
 	keyStart := p.pos
 	m.Key, m.Computed = p.parsePropertyKey()

@@ -57,6 +57,11 @@ type parser struct {
 
 	potentialArrowAt Pos // where an arrow function could start
 
+	// awaitPos and yieldPos are the first await and yield expressions in
+	// what is being parsed, or -1: parameter lists may not contain them, and
+	// arrow parameters are only known to be parameters after the fact.
+	awaitPos, yieldPos Pos
+
 	classes []*privateScope
 }
 
@@ -95,7 +100,7 @@ func newParser(src *Source) *parser {
 	text := src.Text[src.Start:src.End]
 	buf := make([]byte, len(text), len(text)+1)
 	copy(buf, text)
-	p := &parser{src: src, base: src.Start, buf: buf, potentialArrowAt: -1}
+	p := &parser{src: src, base: src.Start, buf: buf, potentialArrowAt: -1, awaitPos: -1, yieldPos: -1}
 	p.in = parse.NewInputBytes(buf)
 	p.lx = js.NewLexer(p.in)
 	return p
@@ -346,12 +351,38 @@ func (p *parser) identName() string {
 		if !ok {
 			p.failAt(p.pos, "Invalid Unicode escape sequence")
 		}
-		if kw, ok := js.Keywords[name]; ok && (js.IsReservedWord(kw) || isStrictReserved(kw)) {
-			p.failAt(p.pos, "Keyword must not contain escaped characters")
-		}
 		return name
 	}
 	return p.text()
+}
+
+// varName is identName for a name that becomes a variable: there, a
+// reserved word spelled with escapes is still reserved.
+func (p *parser) varName() string {
+	name := p.identName()
+	if containsByte(p.lit, '\\') {
+		p.checkEscapedKeyword(p.pos, name)
+	}
+	return name
+}
+
+func (p *parser) checkEscapedKeyword(pos Pos, name string) {
+	if kw, ok := js.Keywords[name]; ok && (js.IsReservedWord(kw) || isStrictReserved(kw)) {
+		p.failAt(pos, "Keyword must not contain escaped characters")
+	}
+}
+
+// privateName decodes the current private identifier token (#name).
+func (p *parser) privateName() *PrivateName {
+	text := p.text()[1:]
+	if strings.IndexByte(text, '\\') >= 0 {
+		name, ok := decodeIdentEscapes(text)
+		if !ok {
+			p.failAt(p.pos, "Invalid Unicode escape sequence")
+		}
+		text = name
+	}
+	return &PrivateName{At: At{p.pos}, Name: text}
 }
 
 // text returns the current token's text as a substring of the source,
@@ -404,7 +435,7 @@ func (p *parser) checkIdentToken() {
 // parseIdentRef parses an identifier used as a value.
 func (p *parser) parseIdentRef() *Ident {
 	p.checkIdentToken()
-	id := &Ident{At: At{p.pos}, Name: p.identName()}
+	id := &Ident{At: At{p.pos}, Name: p.varName()}
 	p.next()
 	return id
 }
@@ -415,7 +446,7 @@ func (p *parser) parseBindingIdent() *Ident {
 		p.failAt(p.pos, "let is disallowed as a lexically bound name")
 	}
 	p.checkIdentToken()
-	id := &Ident{At: At{p.pos}, Name: p.identName()}
+	id := &Ident{At: At{p.pos}, Name: p.varName()}
 	p.checkBindableName(id)
 	p.next()
 	return id

@@ -47,7 +47,7 @@ const (
 	precSequence = iota
 	precAssign   // assignment, arrow, yield
 	precCond
-	precBinary // + BinaryOp.Precedence(), 1..12
+	precBinary  // + BinaryOp.Precedence(), 1..12
 	precUnary   = precBinary + 13
 	precPostfix = precUnary + 1
 	precLHS     = precUnary + 2

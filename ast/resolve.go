@@ -21,6 +21,7 @@ import (
 var sprintf = fmt.Sprintf
 
 type resolver struct {
+	usePos  Pos // the identifier being looked up, for errors
 	src     *Source
 	env     *env
 	fn      *funcState
@@ -44,14 +45,24 @@ type funcState struct {
 	scope  *FuncScope
 }
 
-// names is the bindings of one layer. Layers are small, so a slice
-// searched from the end beats a map.
-type names []*Binding
+// names is the bindings of one layer. Most layers are small, so a slice
+// searched from the end beats a map; past smallLayer names an index is
+// built so that a scope with thousands of names stays linear.
+type names struct {
+	list  []*Binding
+	index map[string]*Binding
+}
 
-func (ns names) get(name string) (*Binding, bool) {
-	for i := len(ns) - 1; i >= 0; i-- {
-		if ns[i].Name == name {
-			return ns[i], true
+const smallLayer = 16
+
+func (ns *names) get(name string) (*Binding, bool) {
+	if ns.index != nil {
+		b, ok := ns.index[name]
+		return b, ok
+	}
+	for i := len(ns.list) - 1; i >= 0; i-- {
+		if ns.list[i].Name == name {
+			return ns.list[i], true
 		}
 	}
 	return nil, false
@@ -59,13 +70,23 @@ func (ns names) get(name string) (*Binding, bool) {
 
 // set adds or replaces the binding for b.Name.
 func (ns *names) set(b *Binding) {
-	for i, old := range *ns {
-		if old.Name == b.Name {
-			(*ns)[i] = b
-			return
+	if old, ok := ns.get(b.Name); ok {
+		for i := range ns.list {
+			if ns.list[i] == old {
+				ns.list[i] = b
+			}
 		}
+	} else {
+		ns.list = append(ns.list, b)
 	}
-	*ns = append(*ns, b)
+	if ns.index == nil && len(ns.list) > smallLayer {
+		ns.index = make(map[string]*Binding, 2*len(ns.list))
+		for _, x := range ns.list {
+			ns.index[x.Name] = x
+		}
+	} else if ns.index != nil {
+		ns.index[b.Name] = b
+	}
 }
 
 func resolveProgram(src *Source, fn *Function) (prog *Program, err *Error) {
@@ -120,6 +141,9 @@ func (r *resolver) lookup(name string) *Binding {
 		if b, ok := e.names.get(name); ok {
 			return r.capture(r.fn, b)
 		}
+		if e.varScope && name == "arguments" && e.fn.fn.Kind == FuncClassInit {
+			r.failAt(r.usePos, "'arguments' is not allowed in class field initializer or static initialization block")
+		}
 		if e.varScope && name == "arguments" && hasOwnArguments(e.fn.fn.Kind) {
 			sc := e.fn.scope
 			if sc.Arguments == nil {
@@ -160,7 +184,10 @@ func (r *resolver) capture(st *funcState, b *Binding) *Binding {
 	return fb
 }
 
-func (r *resolver) ident(id *Ident) { id.Binding = r.lookup(id.Name) }
+func (r *resolver) ident(id *Ident) {
+	r.usePos = id.Start
+	id.Binding = r.lookup(id.Name)
+}
 
 // this resolves `this` to the implicit binding of the nearest function
 // that has its own (arrows see their parent's).
@@ -287,18 +314,13 @@ func (r *resolver) hoistVarsStmt(vars *env, s Stmt, lexical [][]Stmt) {
 	case *For:
 		if s.Init != nil {
 			r.hoistVarsStmt(vars, s.Init, lexical)
+			lexical = append(lexical, []Stmt{s.Init})
 		}
 		r.hoistVarsStmt(vars, s.Body, lexical)
 	case *ForIn:
-		if d, ok := s.Left.(*VarDecl); ok {
-			r.hoistVarsStmt(vars, d, lexical)
-		}
-		r.hoistVarsStmt(vars, s.Body, lexical)
+		r.hoistVarsStmt(vars, s.Body, r.hoistForHead(vars, s.Left, lexical))
 	case *ForOf:
-		if d, ok := s.Left.(*VarDecl); ok {
-			r.hoistVarsStmt(vars, d, lexical)
-		}
-		r.hoistVarsStmt(vars, s.Body, lexical)
+		r.hoistVarsStmt(vars, s.Body, r.hoistForHead(vars, s.Left, lexical))
 	case *While:
 		r.hoistVarsStmt(vars, s.Body, lexical)
 	case *DoWhile:
@@ -306,7 +328,13 @@ func (r *resolver) hoistVarsStmt(vars *env, s Stmt, lexical [][]Stmt) {
 	case *Try:
 		r.hoistVarsStmt(vars, s.Block, lexical)
 		if s.Handler != nil {
-			r.hoistVarsStmt(vars, s.Handler, lexical)
+			inner := lexical
+			if _, simple := s.Param.(*Ident); s.Param != nil && !simple {
+				// A var may redeclare a simple catch parameter (Annex B),
+				// not one bound by a pattern.
+				inner = append(lexical, []Stmt{&VarDecl{Kind: DeclLet, Decls: []*Declarator{{Target: s.Param}}}})
+			}
+			r.hoistVarsStmt(vars, s.Handler, inner)
 		}
 		if s.Finalizer != nil {
 			r.hoistVarsStmt(vars, s.Finalizer, lexical)
@@ -325,6 +353,19 @@ func (r *resolver) hoistVarsStmt(vars *env, s Stmt, lexical [][]Stmt) {
 	case *With:
 		r.hoistVarsStmt(vars, s.Body, lexical)
 	}
+}
+
+// hoistForHead hoists a var loop head, or adds a let/const head to the
+// lexical declarations the body's vars may not redeclare.
+func (r *resolver) hoistForHead(vars *env, left Node, lexical [][]Stmt) [][]Stmt {
+	if d, ok := left.(*VarDecl); ok {
+		if d.Kind == DeclVar {
+			r.hoistVarsStmt(vars, d, lexical)
+		} else {
+			lexical = append(lexical, []Stmt{d})
+		}
+	}
+	return lexical
 }
 
 func (r *resolver) hoistPattern(vars *env, target Pattern, lexical [][]Stmt) {
@@ -513,7 +554,7 @@ func (r *resolver) stmt(s Stmt) {
 				})
 				r.pattern(s.Param)
 			}
-			for _, b := range e.names {
+			for _, b := range e.names.list {
 				if declaresLexically(s.Handler.Body, b.Name) {
 					r.failAt(s.Handler.Start, "Identifier '%s' has already been declared", b.Name)
 				}

@@ -1,6 +1,8 @@
 package ast
 
 import (
+	"strings"
+
 	"github.com/tdewolff/parse/v2/js"
 )
 
@@ -120,6 +122,10 @@ func (p *parser) parseStatement() Stmt {
 		return &Debugger{At{start}}
 	case js.FunctionToken:
 		p.failAt(p.pos, "In strict mode code, functions can only be declared at top level or inside a block.")
+	case js.AsyncToken:
+		if w, nl := p.peekWord(); w == "function" && !nl {
+			p.failAt(p.pos, "Async functions can only be declared at the top level or inside a block.")
+		}
 	case js.ClassToken, js.ConstToken:
 		p.unexpected()
 	case js.LetToken:
@@ -168,7 +174,7 @@ func (p *parser) checkTSDeclaration() {
 	if !js.IsIdentifierName(p.tt) {
 		return
 	}
-	if i, nl := p.peekRaw(); !nl && i < len(p.buf) && isIdentStartByte(p.buf[i]) {
+	if w, nl := p.peekWord(); !nl && w != "" && w != "in" && w != "instanceof" && isIdentStartByte(w[0]) {
 		p.failTS(p.pos, what)
 	}
 }
@@ -209,9 +215,8 @@ func (p *parser) parseLoopBody(start Pos) Stmt {
 	return body
 }
 
+// parseBlock parses { statements }. Its caller counted the nesting level.
 func (p *parser) parseBlock() *Block {
-	p.enter()
-	defer p.leave()
 	b := &Block{At: At{p.expect(js.OpenBraceToken)}}
 	for p.tt != js.CloseBraceToken {
 		if p.tt == eofToken {
@@ -266,7 +271,7 @@ func (p *parser) parseBreakContinue() Stmt {
 	p.next()
 	var lbl *Name
 	if !p.nl && js.IsIdentifier(p.tt) {
-		lbl = &Name{At: At{p.pos}, Name: p.identName()}
+		lbl = &Name{At: At{p.pos}, Name: p.varName()}
 		p.next()
 	}
 	p.semicolon()
@@ -438,7 +443,7 @@ func (p *parser) parseFor() Stmt {
 			if startsWithLet && p.tt == js.OfToken {
 				p.failAt(exprStart, "The left-hand side of a for-of loop may not be 'let'.")
 			}
-			if id, ok := x.(*Ident); ok && id.Name == "async" && p.tt == js.OfToken && !await && !p.parens[x] {
+			if id, ok := x.(*Ident); ok && strings.HasPrefix(p.src.Text[id.Start:], "async") && p.tt == js.OfToken && !await && !p.isParen(x) {
 				p.failAt(exprStart, "The left-hand side of a for-of loop may not be 'async'.")
 			}
 			if _, isAssign := x.(*Assign); isAssign || p.isParen(x) && !isSimpleTarget(x) {
