@@ -94,3 +94,25 @@ func TestDeepNesting(t *testing.T) {
 		_ = Print(prog)
 	}
 }
+
+// TestNestingWithinLimit shows that the depth limit leaves room for any
+// real program: 900 levels of each kind of nesting parse.
+func TestNestingWithinLimit(t *testing.T) {
+	const n = 900
+	inputs := map[string]string{
+		"parens":    strings.Repeat("(", n) + "1" + strings.Repeat(")", n),
+		"arrays":    strings.Repeat("[", n) + strings.Repeat("]", n),
+		"objects":   "x = " + strings.Repeat("{a:", n) + "1" + strings.Repeat("}", n),
+		"blocks":    strings.Repeat("{", n) + strings.Repeat("}", n),
+		"functions": strings.Repeat("function f(){", n) + strings.Repeat("}", n),
+		"arrows":    strings.Repeat("()=>", n) + "1",
+		"binary":    strings.Repeat("a+", n) + "a",
+		"members":   "a" + strings.Repeat(".b", n),
+		"else ifs":  "if(a);" + strings.Repeat("else if(a);", n),
+	}
+	for name, text := range inputs {
+		if _, err := Parse(text); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
