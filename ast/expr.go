@@ -75,8 +75,10 @@ func (p *parser) parseAssign(noIn bool, ref *coverErrors) Expr {
 		return p.parseYield(noIn)
 	}
 	ownRef := ref == nil
+	var own coverErrors
 	if ownRef {
-		ref = newCoverErrors()
+		own = coverErrors{-1, -1, -1}
+		ref = &own
 	}
 	start := p.pos
 	if p.tt == js.OpenParenToken || js.IsIdentifier(p.tt) {
@@ -587,9 +589,15 @@ func (p *parser) parseMemberProp(x Expr, start Pos, optional bool) Expr {
 	if !js.IsIdentifierName(p.tt) {
 		p.unexpected()
 	}
-	m := &Member{At: At{start}, X: x, Prop: &Name{At: At{p.pos}, Name: p.identName()}, Optional: optional}
+	// One allocation for the member and its name: member accesses are
+	// the most common node in code-mode programs.
+	both := &struct {
+		m Member
+		n Name
+	}{Member{At: At{start}, X: x, Optional: optional}, Name{At: At{p.pos}, Name: p.identName()}}
+	both.m.Prop = &both.n
 	p.next()
-	return m
+	return &both.m
 }
 
 func (p *parser) parseArgs() []Expr {
