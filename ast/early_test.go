@@ -208,6 +208,14 @@ var earlyErrors = []struct {
 	{"({ set *x(v) {} })", "Unexpected token '*'", 1, 8},
 	{"class A { get *x() {} }", "Unexpected token '*'", 1, 15},
 	{"class A extends B { constructor() { new super() } }", "'super' keyword unexpected here", 1, 41},
+	// Second round of differential testing.
+	{"x = a<\\b>(c)", "Invalid or unexpected token", 1, 7},
+	{"({ arguments = 1 } = x)", "Unexpected eval or arguments in strict mode", 1, 4},
+	{"({ eval = 1 } = x)", "Unexpected eval or arguments in strict mode", 1, 4},
+	{"[{ arguments = 1 }] = x", "Unexpected eval or arguments in strict mode", 1, 4},
+	{"((a) = 1) => 1", "Invalid destructuring assignment target", 1, 3},
+	{"([(a) = 1]) => 1", "Invalid destructuring assignment target", 1, 4},
+	{"(a, (b) = 1) => 1", "Invalid destructuring assignment target", 1, 6},
 
 	// Nothing to run.
 	{"", "Code cannot be empty.", 1, 1},
@@ -307,6 +315,19 @@ var validPrograms = []string{
 	"x = (a = await b)",
 	"class A { x = function() { return arguments } }",
 	"try {} catch (e) { var e }",
+	// Second round of differential testing; the first five once hung the
+	// TypeScript lookahead.
+	"a<\\u0062",
+	"if (n<é) {}",
+	"a<ü>(c)",
+	"while (i<\\u006e) i++",
+	"for (asyncTask of tasks);",
+	"for (async1 of x);",
+	"class A { get\n*x() {} }",
+	"class A { x = 1\nset\n*y(v) {} }",
+	"class A extends B { constructor() { new super.x() } }",
+	"({ m() { new super.x } })",
+	"class A extends B { m() { new super[x]() } }",
 }
 
 func TestValidPrograms(t *testing.T) {

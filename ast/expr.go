@@ -431,10 +431,10 @@ func (p *parser) parseNew() Expr {
 		p.potentialArrowAt = -1
 		callee = p.parsePrimary(nil)
 	}
-	if _, isSuper := callee.(*Super); isSuper {
-		p.failAt(calleeStart, "'super' keyword unexpected here")
-	}
 	callee = p.parseSubscripts(callee, calleeStart, true, nil)
+	if _, isSuper := callee.(*Super); isSuper {
+		p.failAt(calleeStart, "'super' keyword unexpected here") // new super(), not new super.x()
+	}
 	n := &New{At: At{start}, Callee: callee}
 	if p.tt == js.OpenParenToken {
 		n.Args = p.parseArgs()
@@ -546,7 +546,7 @@ func (p *parser) looksLikeTypeArguments() bool {
 				return (typeLike || allCaps) && i < len(p.buf) && p.buf[i] == '('
 			}
 		case isIdentStartByte(c):
-			j := i
+			j := i + 1
 			for j < len(p.buf) && isIdentByte(p.buf[j]) {
 				j++
 			}

@@ -246,8 +246,9 @@ func (p *parser) classModifier() bool {
 		return false
 	}
 	// A line break after async ends a field named async; after get, set
-	// and static the element continues.
-	return !(nl && p.tt == js.AsyncToken)
+	// and static the element continues, unless a generator method follows
+	// (get<newline>*m() {} is a field named get, then the method).
+	return !(nl && (p.tt == js.AsyncToken || b == '*' && (p.tt == js.GetToken || p.tt == js.SetToken)))
 }
 
 func (p *parser) parseClassMember(derived bool) *ClassMember {

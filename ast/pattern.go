@@ -88,6 +88,9 @@ func (p *parser) toAssignableIn(x Expr, binding bool, ref *coverErrors, nested b
 		if t.Op != OpAssign || p.isParen(x) {
 			p.failAt(x.Pos(), "Invalid destructuring assignment target")
 		}
+		if id, ok := t.Target.(*Ident); ok {
+			p.checkBindableName(id)
+		}
 		if binding {
 			p.checkBindingPattern(t.Target)
 		}
@@ -103,6 +106,9 @@ func (p *parser) toAssignableIn(x Expr, binding bool, ref *coverErrors, nested b
 // checkBindingPattern fails if an assignment pattern holds something a
 // declaration cannot bind (a property access).
 func (p *parser) checkBindingPattern(pat Pattern) {
+	if x, ok := pat.(Expr); ok && p.isParen(x) {
+		p.failAt(pat.Pos(), "Invalid destructuring assignment target")
+	}
 	switch t := pat.(type) {
 	case *Ident:
 		p.checkBindableName(t)

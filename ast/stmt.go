@@ -443,7 +443,7 @@ func (p *parser) parseFor() Stmt {
 			if startsWithLet && p.tt == js.OfToken {
 				p.failAt(exprStart, "The left-hand side of a for-of loop may not be 'let'.")
 			}
-			if id, ok := x.(*Ident); ok && strings.HasPrefix(p.src.Text[id.Start:], "async") && p.tt == js.OfToken && !await && !p.isParen(x) {
+			if id, ok := x.(*Ident); ok && id.Name == "async" && strings.HasPrefix(p.src.Text[id.Start:], "async") && p.tt == js.OfToken && !await && !p.isParen(x) {
 				p.failAt(exprStart, "The left-hand side of a for-of loop may not be 'async'.")
 			}
 			if _, isAssign := x.(*Assign); isAssign || p.isParen(x) && !isSimpleTarget(x) {
