@@ -550,8 +550,7 @@ func (p *parser) looksLikeTypeArguments() bool {
 			for j < len(p.buf) && isIdentByte(p.buf[j]) {
 				j++
 			}
-			word := string(p.buf[i:j])
-			if tsTypeNames[word] {
+			if tsTypeNames[string(p.buf[i:j])] {
 				typeLike = true
 			} else if !(c >= 'A' && c <= 'Z') {
 				allCaps = false

@@ -1,7 +1,6 @@
 package ast
 
 import (
-	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -313,6 +312,3 @@ func decodeIdentEscapes(s string) (string, bool) {
 	}
 	return b.String(), true
 }
-
-// isNegativeZero reports -0, which prints differently.
-func isNegativeZero(f float64) bool { return f == 0 && math.Signbit(f) }

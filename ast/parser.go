@@ -221,8 +221,6 @@ func (p *parser) reReadRegExp() {
 	p.end = p.in.Offset()
 }
 
-func (p *parser) is(tt js.TokenType) bool { return p.tt == tt }
-
 func (p *parser) eat(tt js.TokenType) bool {
 	if p.tt == tt {
 		p.next()

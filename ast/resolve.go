@@ -489,7 +489,6 @@ func (r *resolver) stmt(s Stmt) {
 			r.pattern(d.Target)
 			if d.Init != nil {
 				r.expr(d.Init)
-				r.nameFunction(d.Target, d.Init)
 			}
 		}
 	case *FuncDecl:
@@ -659,13 +658,8 @@ func (r *resolver) pattern(p Pattern) {
 	case *AssignPattern:
 		r.pattern(t.Target)
 		r.expr(t.Default)
-		r.nameFunction(t.Target, t.Default)
 	}
 }
-
-// nameFunction is a hook for NamedEvaluation (const f = () => {} has the
-// name "f"); engines read the name from the target, so nothing is stored.
-func (r *resolver) nameFunction(Pattern, Expr) {}
 
 // ---------------------------------------------------------------------------
 // Expressions

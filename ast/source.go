@@ -3,7 +3,6 @@ package ast
 import (
 	"fmt"
 	"sort"
-	"unicode/utf8"
 )
 
 // Pos is a byte offset into the text a model sent (Source.Text). Every node
@@ -97,10 +96,6 @@ type Error struct {
 func (e *Error) Error() string {
 	return fmt.Sprintf("%s (%s)", e.Msg, e.Location)
 }
-
-// validUTF8 reports whether a string is valid UTF-8; the parser refuses
-// anything else rather than guessing at an encoding.
-func validUTF8(s string) bool { return utf8.ValidString(s) }
 
 // Snippet returns the source line that holds p with a caret under p's
 // column, for diagnostics shown to people:

@@ -24,8 +24,6 @@ func isNilNode(n Node) bool {
 	return v.Kind() == reflect.Pointer && v.IsNil()
 }
 
-var nodeType = reflect.TypeFor[Node]()
-
 func inspectValue(v reflect.Value, f func(Node) bool) {
 	switch v.Kind() {
 	case reflect.Interface, reflect.Pointer:
