@@ -916,25 +916,13 @@ func (p *parser) methodModifier() bool {
 
 func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property {
 	start := p.pos
-	kind, fkind := PropInit, FuncMethod
-	async, gen := false, false
-	if p.methodModifier() {
-		switch p.tt {
-		case js.AsyncToken:
-			async = true
-		case js.GetToken:
-			kind, fkind = PropGet, FuncGetter
-		case js.SetToken:
-			kind, fkind = PropSet, FuncSetter
-		}
-		p.next()
-	}
-	if p.tt == js.MulToken {
-		if kind != PropInit {
-			p.unexpected()
-		}
-		gen = true
-		p.next()
+	fkind, async, gen := p.parseMethodHead(p.methodModifier())
+	kind := PropInit
+	switch fkind {
+	case FuncGetter:
+		kind = PropGet
+	case FuncSetter:
+		kind = PropSet
 	}
 	keyTT, keyStart := p.tt, p.pos
 	key, computed := p.parsePropertyKey()
@@ -982,6 +970,32 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 		value = &Assign{At: At{keyStart}, Op: OpAssign, Target: id, Value: p.parseAssign(false, nil)}
 	}
 	return &Property{At: At{start}, Kind: PropInit, Key: name, Shorthand: true, Value: value}
+}
+
+// parseMethodHead consumes what may precede a method's key in an object
+// literal or class: async, get or set (when modifier says the current word
+// is one) and *. It returns the kind of function that follows.
+func (p *parser) parseMethodHead(modifier bool) (fkind FuncKind, async, gen bool) {
+	fkind = FuncMethod
+	if modifier {
+		switch p.tt {
+		case js.AsyncToken:
+			async = true
+		case js.GetToken:
+			fkind = FuncGetter
+		case js.SetToken:
+			fkind = FuncSetter
+		}
+		p.next()
+	}
+	if p.tt == js.MulToken {
+		if fkind != FuncMethod {
+			p.unexpected() // no generator accessors
+		}
+		gen = true
+		p.next()
+	}
+	return fkind, async, gen
 }
 
 // propKeyName returns the name of a non-computed key, or "".

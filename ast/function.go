@@ -273,25 +273,13 @@ func (p *parser) parseClassMember(derived bool) *ClassMember {
 			p.failTS(p.pos, "access modifier")
 		}
 	}
-	kind, fkind := MemberMethod, FuncMethod
-	async, gen := false, false
-	if (p.tt == js.AsyncToken || p.tt == js.GetToken || p.tt == js.SetToken) && p.classModifier() {
-		switch p.tt {
-		case js.AsyncToken:
-			async = true
-		case js.GetToken:
-			kind, fkind = MemberGetter, FuncGetter
-		case js.SetToken:
-			kind, fkind = MemberSetter, FuncSetter
-		}
-		p.next()
-	}
-	if p.tt == js.MulToken {
-		if kind != MemberMethod {
-			p.unexpected()
-		}
-		gen = true
-		p.next()
+	fkind, async, gen := p.parseMethodHead((p.tt == js.AsyncToken || p.tt == js.GetToken || p.tt == js.SetToken) && p.classModifier())
+	kind := MemberMethod
+	switch fkind {
+	case FuncGetter:
+		kind = MemberGetter
+	case FuncSetter:
+		kind = MemberSetter
 	}
 	keyStart := p.pos
 	m.Key, m.Computed = p.parsePropertyKey()
