@@ -1,0 +1,185 @@
+package value
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+)
+
+// MaxArrayLength is the longest array a program may make (the reference's
+// cap); longer is a RangeError "Invalid array length".
+const MaxArrayLength = 10_000_000
+
+// ErrArrayLength is returned when an operation would make an array longer
+// than MaxArrayLength; engines raise it as RangeError "Invalid array
+// length".
+var ErrArrayLength = errors.New("Invalid array length")
+
+// sparseGap is how far past the dense part a write may land before the
+// array switches that element to the sparse map instead of filling the gap
+// with holes.
+const sparseGap = 1024
+
+// ArrayData is the Internal of a ClassArray object: its elements. The
+// first len(dense) elements are stored in order (Hole where missing);
+// elements far beyond them, written out of order, sit in sparse; every
+// index below Len that is in neither is a hole. So Array(1e7) costs
+// nothing until written, and a[5e6] = 1 on it one map entry.
+type ArrayData struct {
+	dense  []Value
+	sparse map[uint32]Value
+	length uint32
+}
+
+// NewArray makes an array object holding elems (which it keeps).
+func NewArray(proto *Object, elems []Value) *Object {
+	return &Object{Proto: proto, Class: ClassArray, Internal: &ArrayData{dense: elems, length: uint32(len(elems))}}
+}
+
+// Array returns the elements of an array object, or nil.
+func (o *Object) Array() *ArrayData {
+	a, _ := o.Internal.(*ArrayData)
+	return a
+}
+
+// Len is the array's length.
+func (a *ArrayData) Len() int { return int(a.length) }
+
+// Get returns element i and whether it is present (not a hole).
+func (a *ArrayData) Get(i int) (Value, bool) {
+	if i < 0 || i >= int(a.length) {
+		return Undefined, false
+	}
+	if i < len(a.dense) {
+		v := a.dense[i]
+		return v, !v.IsHole()
+	}
+	if v, ok := a.sparse[uint32(i)]; ok {
+		return v, true
+	}
+	return Undefined, false
+}
+
+// Set writes element i, growing the array when i >= Len.
+func (a *ArrayData) Set(i int, v Value) error {
+	if i < 0 || i >= MaxArrayLength {
+		return ErrArrayLength
+	}
+	switch {
+	case i < len(a.dense):
+		a.dense[i] = v
+	case i-len(a.dense) <= sparseGap:
+		// Grow the dense part, taking over any sparse elements it reaches.
+		for len(a.dense) < i {
+			a.dense = append(a.dense, a.takeSparse(len(a.dense)))
+		}
+		a.takeSparse(i)
+		a.dense = append(a.dense, v)
+	default:
+		if a.sparse == nil {
+			a.sparse = map[uint32]Value{}
+		}
+		a.sparse[uint32(i)] = v
+	}
+	if uint32(i) >= a.length {
+		a.length = uint32(i) + 1
+	}
+	return nil
+}
+
+// takeSparse removes element i from the sparse part and returns it, or
+// Hole.
+func (a *ArrayData) takeSparse(i int) Value {
+	if v, ok := a.sparse[uint32(i)]; ok {
+		delete(a.sparse, uint32(i))
+		return v
+	}
+	return Hole
+}
+
+// Push appends elements, as Array.prototype.push does.
+func (a *ArrayData) Push(vs ...Value) error {
+	if int(a.length)+len(vs) > MaxArrayLength {
+		return ErrArrayLength
+	}
+	if a.sparse == nil && len(a.dense) == int(a.length) {
+		a.dense = append(a.dense, vs...)
+		a.length = uint32(len(a.dense))
+		return nil
+	}
+	for _, v := range vs {
+		if err := a.Set(int(a.length), v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Delete makes element i a hole.
+func (a *ArrayData) Delete(i int) {
+	if i < 0 || i >= int(a.length) {
+		return
+	}
+	if i < len(a.dense) {
+		a.dense[i] = Hole
+		return
+	}
+	delete(a.sparse, uint32(i))
+}
+
+// SetLength truncates or extends the array (extending adds holes only).
+func (a *ArrayData) SetLength(n int) error {
+	if n < 0 || n > MaxArrayLength {
+		return ErrArrayLength
+	}
+	if n < len(a.dense) {
+		clear(a.dense[n:])
+		a.dense = a.dense[:n]
+	}
+	for k := range a.sparse {
+		if int(k) >= n {
+			delete(a.sparse, k)
+		}
+	}
+	a.length = uint32(n)
+	return nil
+}
+
+// Dense returns the elements as one slice with holes, when the array has
+// no sparse part and is fully materialized; ok is false otherwise. Fast
+// paths (iteration, spreading, JSON) use it.
+func (a *ArrayData) Dense() ([]Value, bool) {
+	if a.sparse != nil || len(a.dense) != int(a.length) {
+		return nil, false
+	}
+	return a.dense, true
+}
+
+// PresentIndexes returns the indexes that hold an element, ascending.
+func (a *ArrayData) PresentIndexes() []int {
+	var out []int
+	for i, v := range a.dense {
+		if !v.IsHole() {
+			out = append(out, i)
+		}
+	}
+	if len(a.sparse) > 0 {
+		start := len(out)
+		for k := range a.sparse {
+			out = append(out, int(k))
+		}
+		slices.Sort(out[start:])
+	}
+	return out
+}
+
+// IndexKeys returns the present indexes as property keys, for
+// Object.keys and for...in.
+func (a *ArrayData) IndexKeys() []string {
+	idx := a.PresentIndexes()
+	keys := make([]string, len(idx))
+	for i, n := range idx {
+		keys[i] = strconv.Itoa(n)
+	}
+	return keys
+}
