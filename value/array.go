@@ -10,10 +10,13 @@ import (
 // cap); longer is a RangeError "Invalid array length".
 const MaxArrayLength = 10_000_000
 
+// ArrayLengthMessage is the RangeError message for an invalid length.
+const ArrayLengthMessage = "Invalid array length"
+
 // ErrArrayLength is returned when an operation would make an array longer
-// than MaxArrayLength; engines raise it as RangeError "Invalid array
-// length".
-var ErrArrayLength = errors.New("Invalid array length")
+// than MaxArrayLength; engines raise it as a RangeError with
+// ArrayLengthMessage.
+var ErrArrayLength = errors.New("value: invalid array length")
 
 // sparseGap is how far past the dense part a write may land before the
 // array switches that element to the sparse map instead of filling the gap
