@@ -2,4 +2,7 @@ module github.com/go-codemode/codemode
 
 go 1.26
 
-require github.com/tdewolff/parse/v2 v2.8.20 // indirect
+require (
+	github.com/dlclark/regexp2 v1.12.0
+	github.com/tdewolff/parse/v2 v2.8.20
+)
