@@ -5,13 +5,20 @@
 //
 // One JSON object per line:
 //   {"p": pattern, "f": flags, "e": message}                 compile error
-// ("pu": the pattern as code units, when it holds lone surrogates)
 //   {"p": pattern, "f": flags, "src": source, "s": [code units], "i": lastIndex,
 //    "r": null | [start0, end0, start1, end1, ...] (-1 for unmatched groups),
 //    "g": [[name, start, end], ...] (the groups object, in key order)}
+// plus "pu", the pattern as code units, when it holds lone surrogates.
 // Flags are in canonical order. Inputs are code-unit arrays so that lone
 // surrogates survive. The random part uses a seeded PRNG, so a re-run with
-// the same node version reproduces the file byte for byte.
+// the same node version reproduces the file byte for byte. It also writes
+// canon.jsonl (Canonicalize without /u, for TestCanonicalize).
+//
+// Exploring: JSREGEX_EXPLORE=N writes N random cases (only) to
+// $JSREGEX_OUT (default /tmp/explore.jsonl); JSREGEX_SEED, JSREGEX_FLAGS
+// (comma-separated) and JSREGEX_LEN (input length bound) vary them. Then
+//   JSREGEX_CASES=/tmp/explore.jsonl go test -run TestTable ./internal/jsregex
+// lists every difference from V8 (expect the quirks of skip.jsonl).
 'use strict';
 const fs = require('fs');
 const path = require('path');
