@@ -1,10 +1,12 @@
 package ast
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/go-codemode/codemode/internal/jsnum"
 	"github.com/tdewolff/parse/v2/js"
 )
 
@@ -22,40 +24,11 @@ func (p *parser) parseNumber() Expr {
 }
 
 // parseNumberText converts a numeric literal's text (decimal, 0x, 0o, 0b,
-// with _ separators) to its value.
+// with _ separators) to its value, with the correct rounding jsnum gives
+// the same forms at run time. A literal the lexer accepted is never NaN.
 func parseNumberText(raw string) (float64, bool) {
-	s := strings.ReplaceAll(raw, "_", "")
-	if len(s) > 2 && s[0] == '0' {
-		base := 0
-		switch s[1] {
-		case 'x', 'X':
-			base = 16
-		case 'o', 'O':
-			base = 8
-		case 'b', 'B':
-			base = 2
-		}
-		if base != 0 {
-			// Accumulate in float64: literals beyond 2^64 are valid JS.
-			v := 0.0
-			for _, c := range s[2:] {
-				d, err := strconv.ParseUint(string(c), base, 8)
-				if err != nil {
-					return 0, false
-				}
-				v = v*float64(base) + float64(d)
-			}
-			return v, true
-		}
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return v, true // ±Inf or 0, as JavaScript rounds
-		}
-		return 0, false
-	}
-	return v, true
+	v := jsnum.Parse(strings.ReplaceAll(raw, "_", ""))
+	return v, !math.IsNaN(v)
 }
 
 func (p *parser) parseStringLit() *StringLit {

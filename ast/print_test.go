@@ -39,3 +39,25 @@ func TestPrintImportNames(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberLiterals shows literal values, rounded as JavaScript rounds
+// them (large hex literals included).
+func TestNumberLiterals(t *testing.T) {
+	tests := map[string]float64{
+		"0x1FFFFFFFFFFFFF1": 144115188075855860,
+		"0x20000000000001F": 144115188075855900,
+		"1_000.5e-3":        1.0005,
+		"0b1_01":            5,
+		"0O17":              15,
+		".5":                0.5,
+		"5.":                5,
+	}
+	for raw, want := range tests {
+		if got, ok := parseNumberText(raw); !ok || got != want {
+			t.Errorf("%s = %v, %v; want %v", raw, got, ok, want)
+		}
+	}
+	if _, ok := parseNumberText("0x"); ok {
+		t.Error("0x alone is not a number")
+	}
+}
