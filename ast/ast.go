@@ -113,7 +113,13 @@ type (
 	}
 
 	// Super is the super keyword, only as super(...), super.x or super[x].
-	Super struct{ At }
+	Super struct {
+		At
+		// This is the implicit this of the function super belongs to (the
+		// nearest non-arrow), which super(...) initializes; set by the
+		// resolver.
+		This *Binding
+	}
 
 	// NewTarget is new.target.
 	NewTarget struct{ At }

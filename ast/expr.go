@@ -668,7 +668,7 @@ func (p *parser) parsePrimary(ref *coverErrors) Expr {
 		default:
 			p.failAt(start, "'super' keyword unexpected here")
 		}
-		return &Super{At{start}}
+		return &Super{At: At{start}}
 	case js.ImportToken:
 		p.next()
 		if p.eat(js.DotToken) {

@@ -678,8 +678,12 @@ func (r *resolver) expr(x Expr) {
 		r.ident(x)
 	case *This:
 		r.this(x)
+	case *Super:
+		t := &This{At: x.At}
+		r.this(t)
+		x.This = t.Binding
 	case *Name, *PrivateName, *NumberLit, *BigIntLit, *StringLit, *RegExpLit, *BoolLit, *NullLit,
-		*Super, *NewTarget, *ImportMeta:
+		*NewTarget, *ImportMeta:
 	case *ImportCall:
 		r.expr(x.Arg)
 	case *TemplateLit:

@@ -56,7 +56,7 @@ type dumper struct {
 
 // skipped fields hold resolver tables or back pointers that Dump shows in
 // condensed form, or not at all.
-var skippedFields = map[string]bool{"At": true, "Binding": true, "Scope": true, "Inner": true,
+var skippedFields = map[string]bool{"At": true, "Binding": true, "This": true, "Scope": true, "Inner": true,
 	"CatchScope": true, "Strict": true, "SimpleParams": true, "End": true}
 
 func (d *dumper) pos(p Pos) string {

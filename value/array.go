@@ -32,6 +32,9 @@ type ArrayData struct {
 	dense  []Value
 	sparse map[uint32]Value
 	length uint32
+	// Frozen and Sealed mirror Object.freeze and Object.seal for the
+	// elements; LengthReadOnly is a non-writable length.
+	Frozen, Sealed, LengthReadOnly bool
 }
 
 // NewArray makes an array object holding elems (which it keeps).

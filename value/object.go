@@ -241,6 +241,14 @@ func (o *Object) compact() {
 	}
 }
 
+// HasIndexKeys reports whether the object has ever had an element-like
+// (array index) key among its ordinary properties.
+func (o *Object) HasIndexKeys() bool { return o.hasIndex }
+
+// IsPrivateKey reports a key that holds a class's private member: such
+// keys never show in key lists.
+func IsPrivateKey(key string) bool { return len(key) > 0 && key[0] == 0xfe }
+
 // Len is the number of own properties.
 func (o *Object) Len() int { return len(o.props) - o.dead }
 
@@ -252,7 +260,7 @@ func (o *Object) OwnKeys(enumerableOnly bool) []string {
 	var indexes []string
 	for i := range o.props {
 		p := &o.props[i]
-		if p.Flags&tombstone != 0 || enumerableOnly && p.Flags&Enumerable == 0 {
+		if p.Flags&tombstone != 0 || enumerableOnly && p.Flags&Enumerable == 0 || IsPrivateKey(p.Key) {
 			continue
 		}
 		if o.hasIndex && IsArrayIndex(p.Key) {

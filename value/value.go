@@ -69,9 +69,10 @@ const (
 	KindNumber
 	KindString
 	KindObject
+	KindSymbol
 )
 
-var kindNames = [...]string{"undefined", "null", "boolean", "number", "string", "object"}
+var kindNames = [...]string{"undefined", "null", "boolean", "number", "string", "object", "symbol"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -88,6 +89,8 @@ func (v Value) Kind() Kind {
 		return KindNumber
 	case *String:
 		return KindString
+	case *Symbol:
+		return KindSymbol
 	}
 	return KindObject
 }
@@ -169,6 +172,8 @@ func (v Value) TypeOf() string {
 		return "number"
 	case *String:
 		return "string"
+	case *Symbol:
+		return "symbol"
 	case *Object:
 		if r.Callable() {
 			return "function"
@@ -192,6 +197,8 @@ func StrictEquals(a, b Value) bool {
 		rb, ok := b.ref.(*String)
 		return ok && Equal(ra, rb)
 	case *Object:
+		return ra == b.ref
+	case *Symbol:
 		return ra == b.ref
 	}
 	return false

@@ -1,0 +1,189 @@
+// Package codemode runs the short JavaScript programs an AI model writes
+// for "code mode" inside the host's Go process, with no V8, subprocess or
+// cgo, and returns one JSON-safe Result.
+//
+//	rt, err := codemode.New(codemode.Options{})
+//	res := rt.Execute(ctx, `const xs = [3, 1, 2]; return xs.sort();`)
+//	fmt.Println(res) // {"ok":true,"value":[1,2,3],"toolCalls":[]}
+package codemode
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/builtin"
+	"github.com/go-codemode/codemode/interp"
+	"github.com/go-codemode/codemode/value"
+)
+
+// Options configure a Runtime.
+type Options struct {
+	// Timeout bounds each execution's wall-clock time; zero means no limit
+	// beyond the context's.
+	Timeout time.Duration
+}
+
+// Runtime runs programs. It is safe for concurrent use: each Execute is
+// independent and gets fresh built-ins.
+type Runtime struct {
+	opts Options
+	lib  *value.Library
+}
+
+// New makes a Runtime. It fails only on invalid options.
+func New(opts Options) (*Runtime, error) {
+	if opts.Timeout < 0 {
+		return nil, fmt.Errorf("codemode: Options.Timeout must not be negative (got %v)", opts.Timeout)
+	}
+	return &Runtime{opts: opts, lib: builtin.New(libraryInstallers...)}, nil
+}
+
+// libraryInstallers are the areas of the standard library beyond the
+// core, each from its own package.
+var libraryInstallers []builtin.Installer
+
+// ExecOption adjusts one execution.
+type ExecOption func(*execConfig)
+
+type execConfig struct {
+	bindings map[string]any
+}
+
+// WithBindings makes named data values visible to the program as
+// globals, for this execution only. Each value is copied in as JSON
+// (json.Marshal), so the program never shares memory with the caller; a
+// value that does not marshal fails the execution with InvalidDataValue.
+func WithBindings(bindings map[string]any) ExecOption {
+	return func(c *execConfig) { c.bindings = bindings }
+}
+
+// Execute runs one program and returns its Result. It never panics and
+// never returns a Go error: every failure is a Diagnostic in the Result.
+// Cancelling ctx ends the run.
+func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption) (res Result) {
+	var cfg execConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			res = Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: fmt.Sprintf("Internal error: %v. This is a bug in codemode; please report it with the program.", p)}}
+		}
+	}()
+	prog, err := ast.Parse(code)
+	if err != nil {
+		return parseFailure(err)
+	}
+	compiled, err := interp.Compile(prog)
+	if err != nil {
+		return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: err.Error()}}
+	}
+	h := &host{}
+	if err := h.setBindings(cfg.bindings); err != nil {
+		return Result{Error: &Diagnostic{Kind: InvalidDataValue, Message: err.Error()}}
+	}
+	iopts := interp.Options{Library: rt.lib, Host: h}
+	if rt.opts.Timeout > 0 {
+		iopts.Deadline = time.Now().Add(rt.opts.Timeout)
+		iopts.TimeoutMessage = fmt.Sprintf("Execution timed out after %dms.", rt.opts.Timeout.Milliseconds())
+	}
+	run := interp.NewRun(ctx, compiled, iopts)
+	defer run.Close()
+	return finish(run)
+}
+
+func parseFailure(err error) Result {
+	if pe, ok := err.(*ast.Error); ok {
+		loc := pe.Location
+		msg := pe.Msg
+		if msg != ast.EmptyProgramMessage {
+			msg = fmt.Sprintf("%s (%d:%d)", pe.Msg, loc.Line, loc.Column-1)
+		}
+		return Result{Error: &Diagnostic{Kind: ParseError, Message: msg, Location: &Location{Line: loc.Line, Column: loc.Column}}}
+	}
+	return Result{Error: &Diagnostic{Kind: ParseError, Message: err.Error()}}
+}
+
+// finish runs the program to its end and builds the Result.
+func finish(run *interp.Run) Result {
+	r := run.Realm()
+	p, fail := run.Start()
+	if fail == nil {
+		fail = run.Settle(p)
+	}
+	if fail != nil {
+		return Result{Error: failureDiagnostic(run, fail), Logs: r.Logs}
+	}
+	pd := p.Internal.(*value.PromiseData)
+	if pd.State == value.Rejected {
+		return Result{Error: exceptionDiagnostic(run, pd.Result), Logs: r.Logs}
+	}
+	text, fail := toBoundary(run, pd.Result)
+	if fail != nil {
+		return Result{Error: failureDiagnostic(run, fail), Logs: r.Logs}
+	}
+	res := Result{OK: true, Value: json.RawMessage(text), Logs: r.Logs}
+	if fail := run.Drain(); fail == nil {
+		for _, rp := range r.UnhandledRejections() {
+			d := exceptionDiagnostic(run, rp.Internal.(*value.PromiseData).Result)
+			d.Message = "Unhandled rejection from an un-awaited promise: " + d.Message
+			d.Suggestions = nil
+			res.Warnings = append(res.Warnings, *d)
+		}
+	}
+	return res
+}
+
+// failureDiagnostic reports a run that ended abnormally.
+func failureDiagnostic(run *interp.Run, f *interp.Failure) *Diagnostic {
+	switch {
+	case f.Exception != nil:
+		return exceptionDiagnostic(run, f.Exception.Value)
+	case f.Interrupt != nil:
+		return &Diagnostic{Kind: Kind(f.Interrupt.Kind), Message: f.Interrupt.Message}
+	}
+	return &Diagnostic{Kind: ExecutionFailure, Message: fmt.Sprintf("Internal error: %v. This is a bug in codemode; please report it with the program.", f.Panic)}
+}
+
+// exceptionDiagnostic reports an uncaught throw of v: "Name: message" for
+// errors (with the location when the runtime raised it), "Uncaught: ..."
+// for anything else.
+func exceptionDiagnostic(run *interp.Run, v value.Value) *Diagnostic {
+	r := run.Realm()
+	if d := value.ErrorInfo(v); d != nil {
+		var msg string
+		if exc := r.Try(func() { msg = builtin.ErrorString(r, v).String() }); exc != nil {
+			msg = "Error"
+		}
+		kind := ExecutionFailure
+		if d.Kind != "" {
+			kind = Kind(d.Kind)
+		}
+		diag := &Diagnostic{Kind: kind, Message: msg}
+		if d.Raised && d.Pos >= 0 {
+			loc := run.Location(d.Pos)
+			diag.Message += fmt.Sprintf(" (line %d, col %d)", loc.Line, loc.Column)
+			diag.Location = &Location{Line: loc.Line, Column: loc.Column}
+		}
+		if kind == UnsupportedSyntax {
+			diag.Suggestions = []string{interp.UnsupportedSuggestion}
+		}
+		return diag
+	}
+	return &Diagnostic{Kind: ExecutionFailure, Message: "Uncaught: " + formatThrown(r, v)}
+}
+
+// formatThrown renders a thrown non-error value: strings raw, anything
+// else as the console renders it.
+func formatThrown(r *value.Realm, v value.Value) string {
+	if s := v.AsString(); s != nil {
+		return s.String()
+	}
+	var b strings.Builder
+	consoleFormat(r, &b, v, 0, nil)
+	return b.String()
+}

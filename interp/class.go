@@ -1,0 +1,350 @@
+package interp
+
+import (
+	"strconv"
+
+	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/value"
+)
+
+// classCode is a compiled class.
+type classCode struct {
+	names   map[string]bool // private names the class declares
+	derived bool
+}
+
+// classRuntime is one evaluation of a class: its instance fields and
+// private methods, which every construction installs.
+type classRuntime struct {
+	derived bool
+	fields  []fieldInit
+}
+
+type fieldInit struct {
+	key     string
+	private bool
+	init    *value.Object // the initializer as a method, or nil
+	method  value.Value   // a private method or accessor to install
+	get     *value.Object
+	set     *value.Object
+	kind     ast.MemberKind
+	private2 string // the private name, for errors
+}
+
+// privScope maps a class's private names to the hidden keys of one
+// evaluation of the class.
+type privScope struct {
+	parent *privScope
+	keys   map[string]string
+}
+
+// privateKey compiles the lookup of a private name's hidden key.
+func (c *compiler) privateKey(pn *ast.PrivateName) func(f *frame) string {
+	depth := 0
+	found := false
+	for i := len(c.classes) - 1; i >= 0; i-- {
+		if c.classes[i].names[pn.Name] {
+			found = true
+			break
+		}
+		depth++
+	}
+	if !found {
+		panic("interp: undeclared private name #" + pn.Name)
+	}
+	name := pn.Name
+	return func(f *frame) string {
+		var s *privScope
+		if f.fn != nil {
+			s = f.fn.priv
+		}
+		for i := 0; i < depth && s != nil; i++ {
+			s = s.parent
+		}
+		if s == nil {
+			return "\xfe#" + name
+		}
+		return s.keys[name]
+	}
+}
+
+// class compiles a class definition; the function returns the class
+// constructor.
+func (c *compiler) class(cls *ast.Class, name string) exprFn {
+	cc := &classCode{names: map[string]bool{}, derived: cls.Extends != nil}
+	for _, m := range cls.Members {
+		if pn, ok := m.Key.(*ast.PrivateName); ok {
+			cc.names[pn.Name] = true
+		}
+	}
+	var extends exprFn
+	if cls.Extends != nil {
+		extends = c.expr(cls.Extends)
+	}
+	type member struct {
+		m        *ast.ClassMember
+		key      string
+		computed exprFn
+		private  string
+		mk       func(f *frame, home *value.Object, name string) value.Value
+	}
+	members := make([]member, len(cls.Members))
+	var ctorCode *funcCode
+	// Computed keys are evaluated outside the class's private scope.
+	for i, m := range cls.Members {
+		mb := member{m: m}
+		switch k := m.Key.(type) {
+		case *ast.PrivateName:
+			mb.private = k.Name
+		default:
+			if m.Computed {
+				mb.computed = c.expr(m.Key)
+			} else if m.Kind != ast.MemberStaticBlock && m.Key != nil {
+				mb.key = staticKey(m.Key)
+			}
+		}
+		members[i] = mb
+	}
+	c.classes = append(c.classes, cc)
+	for i, m := range cls.Members {
+		if m.Kind == ast.MemberConstructor {
+			ctorCode = c.function(m.Value, cc)
+			continue
+		}
+		if m.Value != nil {
+			members[i].mk = c.methodMaker(m.Value)
+		}
+	}
+	c.classes = c.classes[:len(c.classes)-1]
+	var inner func(f *frame, v value.Value)
+	var innerFresh func(f *frame)
+	if cls.Inner != nil {
+		inner = c.store(cls.Inner, cls.Start, true)
+		if cls.Inner.Storage == ast.Cell {
+			idx := cls.Inner.Index
+			innerFresh = func(f *frame) { f.cells[idx] = &cell{v: value.Hole} }
+		}
+	}
+	pos := cls.Start
+	return func(f *frame) value.Value {
+		r := f.run.realm
+		if innerFresh != nil {
+			innerFresh(f)
+		}
+		protoParent := r.Intrinsic(value.ObjectPrototype)
+		ctorParent := r.Intrinsic(value.FunctionPrototype)
+		if extends != nil {
+			parent := extends(f)
+			f.run.pos = int(pos)
+			switch {
+			case parent.IsNull():
+				protoParent = nil
+			case value.IsConstructor(parent):
+				pp := r.Get(parent, "prototype")
+				switch {
+				case pp.IsNull():
+					protoParent = nil
+				case pp.IsObject():
+					protoParent = pp.AsObject()
+				default:
+					r.ThrowType("Class extends value does not have valid prototype property %s", r.Describe(pp))
+				}
+				ctorParent = parent.AsObject()
+			default:
+				r.ThrowType("Class extends value %s is not a constructor or null", r.Describe(parent))
+			}
+		}
+		proto := value.NewObject(protoParent)
+		// The private scope of this evaluation.
+		ps := &privScope{keys: map[string]string{}}
+		if f.fn != nil {
+			ps.parent = f.fn.priv
+		}
+		f.run.privIDs++
+		for n := range cc.names {
+			ps.keys[n] = "\xfe#" + n + "@" + strconv.Itoa(f.run.privIDs)
+		}
+		rt := &classRuntime{derived: cc.derived}
+		cl := &closure{code: ctorCode, home: proto, priv: ps, class: rt}
+		if ctorCode != nil {
+			free := ctorCode.fn.Scope.Free
+			if len(free) > 0 {
+				cl.free = make([]*cell, len(free))
+				for i, b := range free {
+					o := b.Outer
+					if o.Storage == ast.Free {
+						cl.free[i] = f.fn.free[o.Index]
+					} else {
+						cl.free[i] = f.cells[o.Index]
+					}
+				}
+			}
+		}
+		ctor := value.NewFunctionObject(ctorParent, cl)
+		length := 0
+		if ctorCode != nil {
+			length = ctorCode.length
+		}
+		ctor.Define("length", value.Number(float64(length)), value.Configurable)
+		ctor.Define("name", value.StrOf(name), value.Configurable)
+		ctor.Define("prototype", value.Obj(proto), 0)
+		proto.Define("constructor", value.Obj(ctor), value.Writable|value.Configurable)
+		r.Charge(256)
+
+		// Methods run with the class's private scope: make them in a
+		// frame view whose closure carries it.
+		mf := *f
+		mfn := closure{priv: ps}
+		if f.fn != nil {
+			mfn = *f.fn
+			mfn.priv = ps
+		}
+		mf.fn = &mfn
+
+		var statics []fieldInit
+		for _, mb := range members {
+			m := mb.m
+			if m.Kind == ast.MemberConstructor {
+				continue
+			}
+			target := proto
+			if m.Static {
+				target = ctor
+			}
+			key := mb.key
+			if mb.computed != nil {
+				key = r.ToPropertyKey(mb.computed(f))
+			}
+			if mb.private != "" {
+				key = ps.keys[mb.private]
+			}
+			display := keyName(key)
+			if mb.private != "" {
+				display = "#" + mb.private
+			}
+			switch m.Kind {
+			case ast.MemberMethod:
+				fn := mb.mk(&mf, target, display)
+				if mb.private != "" {
+					fi := fieldInit{key: key, private: true, method: fn, kind: m.Kind, private2: mb.private}
+					if m.Static {
+						target.Define(key, fn, 0)
+					} else {
+						rt.fields = append(rt.fields, fi)
+					}
+					continue
+				}
+				target.Define(key, fn, value.Writable|value.Configurable)
+			case ast.MemberGetter, ast.MemberSetter:
+				prefix := "get "
+				if m.Kind == ast.MemberSetter {
+					prefix = "set "
+				}
+				fn := mb.mk(&mf, target, prefix+display).AsObject()
+				if mb.private != "" && !m.Static {
+					fi := fieldInit{key: key, private: true, kind: m.Kind, private2: mb.private}
+					if m.Kind == ast.MemberGetter {
+						fi.get = fn
+					} else {
+						fi.set = fn
+					}
+					rt.fields = append(rt.fields, fi)
+					continue
+				}
+				var get, set *value.Object
+				if cur := target.GetOwn(key); cur != nil && cur.IsAccessor() {
+					get, set = cur.Get, cur.Set
+				}
+				if m.Kind == ast.MemberGetter {
+					get = fn
+				} else {
+					set = fn
+				}
+				target.DefineAccessor(key, get, set, value.Configurable)
+			case ast.MemberField:
+				fi := fieldInit{key: key, private: mb.private != "", kind: m.Kind, private2: mb.private}
+				if mb.mk != nil {
+					fi.init = mb.mk(&mf, target, display).AsObject()
+				}
+				if m.Static {
+					statics = append(statics, fi)
+				} else {
+					rt.fields = append(rt.fields, fi)
+				}
+			case ast.MemberStaticBlock:
+				fi := fieldInit{kind: m.Kind, init: mb.mk(&mf, ctor, "").AsObject()}
+				statics = append(statics, fi)
+			}
+		}
+		if inner != nil {
+			inner(f, value.Obj(ctor))
+		}
+		for _, s := range statics {
+			if s.kind == ast.MemberStaticBlock {
+				r.CallObject(s.init, value.Obj(ctor), nil)
+				continue
+			}
+			v := value.Undefined
+			if s.init != nil {
+				v = r.CallObject(s.init, value.Obj(ctor), nil)
+			}
+			defineField(r, ctor, s, v)
+		}
+		return value.Obj(ctor)
+	}
+}
+
+// defineField creates a field on an instance (or the class, for static
+// fields).
+func defineField(r *value.Realm, o *value.Object, fi fieldInit, v value.Value) {
+	if fi.private {
+		if o.GetOwn(fi.key) != nil {
+			r.ThrowType("Cannot initialize #%s twice on the same object", fi.private2)
+		}
+		o.Define(fi.key, v, value.Writable)
+		return
+	}
+	if !r.DefineProperty(o, value.Property{Key: fi.key, Value: v, Flags: value.DefaultFlags}) {
+		r.ThrowType("Cannot define property %s, object is not extensible", value.KeyString(fi.key))
+	}
+}
+
+// initFields installs a class's private methods and instance fields on
+// a newly constructed object.
+func (run *Run) initFields(cl *closure, o *value.Object) {
+	if cl == nil || cl.class == nil || o == nil {
+		return
+	}
+	r := run.realm
+	for _, fi := range cl.class.fields {
+		switch fi.kind {
+		case ast.MemberMethod:
+			if o.GetOwn(fi.key) != nil {
+				r.ThrowType("Cannot initialize private methods of class twice on the same object")
+			}
+			o.Define(fi.key, fi.method, 0)
+		case ast.MemberGetter, ast.MemberSetter:
+			cur := o.GetOwn(fi.key)
+			get, set := fi.get, fi.set
+			if cur != nil && cur.IsAccessor() {
+				if get == nil {
+					get = cur.Get
+				}
+				if set == nil {
+					set = cur.Set
+				}
+			}
+			o.DefineAccessor(fi.key, get, set, 0)
+		}
+	}
+	for _, fi := range cl.class.fields {
+		if fi.kind != ast.MemberField {
+			continue
+		}
+		v := value.Undefined
+		if fi.init != nil {
+			v = r.CallObject(fi.init, value.Obj(o), nil)
+		}
+		defineField(r, o, fi, v)
+	}
+}

@@ -1,0 +1,273 @@
+// Package interp is codemode's engine "ast": it compiles a resolved
+// program into a tree of Go closures, one per node, and runs it.
+//
+// Calls use Go recursion. Generators and async functions that can
+// suspend run as coroutines on goroutines of their own, handing control
+// back and forth over channels so that exactly one goroutine runs program
+// code at any time. A JavaScript throw is a Go panic carrying
+// *value.Exception, recovered by try/catch and at the run boundary.
+package interp
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/value"
+)
+
+// Program is a compiled program. It is immutable and may be run any
+// number of times, concurrently.
+type Program struct {
+	src     *ast.Source
+	main    *funcCode
+	globals []string
+	// hasTopAwait says whether the program body can suspend; if not, it
+	// runs on the caller's goroutine.
+	hasTopAwait bool
+}
+
+// Compile compiles a parsed, resolved program.
+func Compile(p *ast.Program) (prog *Program, err error) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			err = fmt.Errorf("interp: compiling the program failed: %v", rec)
+		}
+	}()
+	c := &compiler{src: p.Source, globalIndex: map[string]int{}}
+	main := c.function(p.Func, nil)
+	return &Program{src: p.Source, main: main, globals: c.globals, hasTopAwait: main.suspends}, nil
+}
+
+// Host is what the embedding runtime provides to a run: the values of
+// global names the library does not define (tools, bindings, search).
+type Host interface {
+	// Global returns the value of a host global, or ok=false.
+	Global(r *value.Realm, name string) (v value.Value, ok bool)
+}
+
+// Options configure one run.
+type Options struct {
+	Library *value.Library
+	Host    Host
+	// Deadline, when not zero, ends the run with a TimeoutExceeded
+	// interrupt; TimeoutMessage is its message.
+	Deadline       time.Time
+	TimeoutMessage string
+}
+
+// Run is one execution of a program: its realm, globals and job loop.
+// It is not safe for concurrent use; host goroutines talk to it only
+// through Post.
+type Run struct {
+	prog    *Program
+	realm   *value.Realm
+	host    Host
+	ctx     context.Context
+	opts    Options
+	globals []value.Value
+
+	pos   int
+	steps uint32
+
+	inbox   chan func(r *value.Realm)
+	pending int // host operations started and not yet posted back
+
+	coroutines map[*coroutine]struct{}
+	templates  map[*ast.TaggedTemplate]*value.Object
+	privIDs    int
+	// current is the coroutine whose goroutine runs program code now, or
+	// nil for the driver.
+	current *coroutine
+}
+
+// NewRun prepares a run of prog.
+func NewRun(ctx context.Context, prog *Program, opts Options) *Run {
+	run := &Run{prog: prog, host: opts.Host, ctx: ctx, opts: opts}
+	run.realm = value.NewRealm(opts.Library, run)
+	run.globals = make([]value.Value, len(prog.globals))
+	for i := range run.globals {
+		run.globals[i] = value.Hole
+	}
+	return run
+}
+
+// Realm returns the run's realm.
+func (run *Run) Realm() *value.Realm { return run.realm }
+
+// Source returns the program's source, for locating diagnostics.
+func (run *Run) Source() *ast.Source { return run.prog.src }
+
+// Failure is how a run ended abnormally: an uncaught exception, an
+// interrupt, or a bug (a Go panic), with the stack for the last.
+type Failure struct {
+	Exception *value.Exception
+	Interrupt *value.Interrupt
+	Panic     any
+	Stack     string
+}
+
+func (f *Failure) Error() string {
+	switch {
+	case f.Exception != nil:
+		return "uncaught exception"
+	case f.Interrupt != nil:
+		return f.Interrupt.Message
+	}
+	return fmt.Sprintf("internal error: %v", f.Panic)
+}
+
+// guard runs f, turning a panic into a Failure.
+func (run *Run) guard(f func()) (fail *Failure) {
+	defer func() {
+		if p := recover(); p != nil {
+			fail = toFailure(p)
+		}
+	}()
+	f()
+	return nil
+}
+
+func toFailure(p any) *Failure {
+	switch x := p.(type) {
+	case *value.Exception:
+		return &Failure{Exception: x}
+	case *value.Interrupt:
+		return &Failure{Interrupt: x}
+	case *Failure:
+		return x
+	}
+	return &Failure{Panic: p, Stack: string(debug.Stack())}
+}
+
+// Start runs the program until it first suspends, and returns the
+// promise of its completion value.
+func (run *Run) Start() (result *value.Object, fail *Failure) {
+	fail = run.guard(func() {
+		fo := run.newClosure(run.prog.main, nil, nil)
+		result = run.realm.CallObject(fo, value.Undefined, nil).AsObject()
+	})
+	return result, fail
+}
+
+// Settle drives the job loop until p is settled: microtasks first, then
+// host outcomes from the inbox. It fails when the context ends, the
+// deadline passes, or nothing is left that could settle p.
+func (run *Run) Settle(p *value.Object) *Failure {
+	pd := p.Internal.(*value.PromiseData)
+	for {
+		if fail := run.guard(run.realm.RunJobs); fail != nil {
+			return fail
+		}
+		if pd.State != value.Pending {
+			return nil
+		}
+		if fail := run.wait(); fail != nil {
+			return fail
+		}
+	}
+}
+
+// Drain runs the microtasks that are ready, without waiting for the host.
+func (run *Run) Drain() *Failure { return run.guard(run.realm.RunJobs) }
+
+// wait blocks for the next host outcome and applies it.
+func (run *Run) wait() *Failure {
+	if run.pending == 0 {
+		return &Failure{Interrupt: &value.Interrupt{Kind: "ExecutionFailure",
+			Message: "The program is waiting for a promise that can never settle: nothing is left to run. Make sure every promise you await is resolved or rejected."}}
+	}
+	var timer <-chan time.Time
+	if !run.opts.Deadline.IsZero() {
+		t := time.NewTimer(time.Until(run.opts.Deadline))
+		defer t.Stop()
+		timer = t.C
+	}
+	select {
+	case f := <-run.inbox:
+		run.pending--
+		return run.guard(func() { f(run.realm) })
+	case <-run.ctx.Done():
+		return &Failure{Interrupt: run.ctxInterrupt()}
+	case <-timer:
+		return &Failure{Interrupt: run.timeout()}
+	}
+}
+
+// Begin records a host operation started; its outcome must come back
+// through exactly one Post.
+func (run *Run) Begin() {
+	if run.inbox == nil {
+		run.inbox = make(chan func(r *value.Realm), 16)
+	}
+	run.pending++
+}
+
+// Post delivers a host outcome to the run; it is safe to call from any
+// goroutine, once per Begin. f runs on the run's side, between jobs.
+func (run *Run) Post(f func(r *value.Realm)) { run.inbox <- f }
+
+// Close ends the run: every suspended coroutine is unwound so no
+// goroutine outlives it.
+func (run *Run) Close() {
+	for co := range run.coroutines {
+		co.kill()
+	}
+	run.coroutines = nil
+}
+
+func (run *Run) timeout() *value.Interrupt {
+	msg := run.opts.TimeoutMessage
+	if msg == "" {
+		msg = "Execution timed out."
+	}
+	return &value.Interrupt{Kind: "TimeoutExceeded", Message: msg}
+}
+
+func (run *Run) ctxInterrupt() *value.Interrupt {
+	if run.ctx.Err() == context.DeadlineExceeded {
+		return run.timeout()
+	}
+	return &value.Interrupt{Kind: "ExecutionFailure", Message: "Execution was cancelled: " + run.ctx.Err().Error()}
+}
+
+// ---------------------------------------------------------------------------
+// value.Agent
+
+// Pos is the source offset of the operation being evaluated.
+func (run *Run) Pos() int { return run.pos }
+
+// Poll checks the deadline and the context every so many steps.
+func (run *Run) Poll() {
+	run.steps++
+	if run.steps&1023 != 0 {
+		return
+	}
+	run.checkNow()
+}
+
+func (run *Run) checkNow() {
+	if !run.opts.Deadline.IsZero() && time.Now().After(run.opts.Deadline) {
+		panic(run.timeout())
+	}
+	if run.ctx.Err() != nil {
+		panic(run.ctxInterrupt())
+	}
+}
+
+// CallFunction runs a program function.
+func (run *Run) CallFunction(f *value.Object, this value.Value, args []value.Value) value.Value {
+	cl := f.Internal.(*closure)
+	return run.call(cl, f, this, args, nil)
+}
+
+// ConstructFunction runs a program constructor under new.
+func (run *Run) ConstructFunction(f *value.Object, args []value.Value, newTarget *value.Object) value.Value {
+	cl := f.Internal.(*closure)
+	return run.construct(cl, f, args, newTarget)
+}
+
+// Location converts a source offset to a line and column.
+func (run *Run) Location(pos int) ast.Location { return run.prog.src.Location(ast.Pos(pos)) }

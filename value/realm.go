@@ -1,0 +1,305 @@
+package value
+
+import "fmt"
+
+// A Realm is the state of one run that the built-in library works on: the
+// run's own intrinsics (made lazily, so a run that never touches arrays
+// never builds Array.prototype), its job queue, its allocation count, and
+// the engine that runs program functions (the Agent).
+//
+// A Realm is used by one goroutine at a time: the engine hands it from
+// coroutine to coroutine, never to two at once.
+type Realm struct {
+	// Agent is the engine; set before anything runs.
+	Agent Agent
+	// Depth is the current call depth, kept by the engine and by
+	// recursive built-ins.
+	Depth int
+
+	lib        *Library
+	intrinsics [NumIntrinsics]*Object
+	globals    map[string]Value
+	jobs       jobQueue
+	allocated  int64
+	nextID     int64 // promise creation ids, for the order of warnings
+	// Logs are the console lines written so far.
+	Logs []string
+	// Rejections are the promises that were rejected with nobody
+	// observing them; the run reports those still unobserved at the end.
+	Rejections []*Object
+	// Host holds what the embedding runtime attaches (tools, limits).
+	Host any
+}
+
+// Agent is the engine as the built-in library sees it: it runs the
+// functions the program defined and knows where the program is.
+type Agent interface {
+	// CallFunction runs a program function. A throw panics with
+	// *Exception, as everywhere in the library.
+	CallFunction(f *Object, this Value, args []Value) Value
+	// ConstructFunction runs a program constructor (a class or function)
+	// under new.
+	ConstructFunction(f *Object, args []Value, newTarget *Object) Value
+	// Pos is the source offset of the call or operation being evaluated,
+	// where an error raised by a built-in is reported; -1 when unknown.
+	Pos() int
+	// Poll checks the run's deadline and interrupts; long-running
+	// built-ins call it every so often.
+	Poll()
+}
+
+// MaxCallDepth is the deepest the call stack may get before a RangeError
+// "Maximum call stack size exceeded".
+const MaxCallDepth = 10_000
+
+// NewRealm makes the state of a run over a library.
+func NewRealm(lib *Library, agent Agent) *Realm {
+	return &Realm{lib: lib, Agent: agent}
+}
+
+// Library returns the library the realm was made with.
+func (r *Realm) Library() *Library { return r.lib }
+
+// Enter counts one level of call depth, throwing the RangeError past
+// MaxCallDepth. Pair it with Leave.
+func (r *Realm) Enter() {
+	if r.Depth >= MaxCallDepth {
+		r.ThrowRange("Maximum call stack size exceeded")
+	}
+	r.Depth++
+}
+
+// Leave undoes Enter.
+func (r *Realm) Leave() { r.Depth-- }
+
+// ---------------------------------------------------------------------------
+// Functions
+
+// Call is one invocation of a built-in function.
+type Call struct {
+	This Value
+	Args []Value
+	// Callee is the function object being called (for built-ins that keep
+	// per-instance data in Native.Data).
+	Callee *Object
+	// NewTarget is set when the function is called with new.
+	NewTarget *Object
+}
+
+// Arg returns argument i, or undefined.
+func (c *Call) Arg(i int) Value {
+	if i < len(c.Args) {
+		return c.Args[i]
+	}
+	return Undefined
+}
+
+// NativeFunc is the code of a built-in function.
+type NativeFunc func(r *Realm, c *Call) Value
+
+// Native is a built-in function: the Internal of its function objects.
+// Name is stable ("Array.prototype.map") so that a snapshot can refer to
+// it; the objects themselves are made per run.
+type Native struct {
+	Name   string // the stable name; the function's `name` is the part after the last dot
+	Length int
+	Fn     NativeFunc
+	// Ctor marks functions that may be called with new.
+	Ctor bool
+}
+
+// Bound is the Internal of a function object with per-instance data: a
+// bound function, a promise's resolve function. Fn reads Data through
+// c.Callee.
+type Bound struct {
+	Native *Native
+	Data   any
+}
+
+// FuncName returns the short name of a native ("map" for
+// "Array.prototype.map", "get size" for accessors named so).
+func (n *Native) FuncName() string {
+	name := n.Name
+	for i := len(name) - 1; i >= 0; i-- {
+		if name[i] == '.' {
+			return name[i+1:]
+		}
+		if name[i] == ']' { // "Array.prototype[Symbol.iterator]"
+			for j := i; j >= 0; j-- {
+				if name[j] == '[' {
+					return "[" + name[j+1:i] + "]"
+				}
+			}
+		}
+	}
+	return name
+}
+
+// NewNative makes a function object for a built-in, with its name and
+// length properties.
+func (r *Realm) NewNative(n *Native) *Object {
+	f := NewFunctionObject(r.Intrinsic(FunctionPrototype), n)
+	f.props = make([]Property, 0, 2)
+	f.add(Property{Key: "length", Value: Number(float64(n.Length)), Flags: Configurable})
+	f.add(Property{Key: "name", Value: StrOf(n.FuncName()), Flags: Configurable})
+	return f
+}
+
+// NewBound makes a function object for a built-in with instance data.
+func (r *Realm) NewBound(n *Native, data any, name string, length int) *Object {
+	f := NewFunctionObject(r.Intrinsic(FunctionPrototype), &Bound{Native: n, Data: data})
+	f.props = make([]Property, 0, 2)
+	f.add(Property{Key: "length", Value: Number(float64(length)), Flags: Configurable})
+	f.add(Property{Key: "name", Value: StrOf(name), Flags: Configurable})
+	return f
+}
+
+// Method defines a built-in method on o under key (non-enumerable, as
+// every built-in method is).
+func (r *Realm) Method(o *Object, key string, n *Native) *Object {
+	f := r.NewNative(n)
+	o.Define(key, Obj(f), Writable|Configurable)
+	return f
+}
+
+// Getter defines a built-in accessor property with a getter only.
+func (r *Realm) Getter(o *Object, key string, n *Native) {
+	o.DefineAccessor(key, r.NewNative(n), nil, Configurable)
+}
+
+// Accessor defines a built-in accessor property with getter and setter.
+func (r *Realm) Accessor(o *Object, key string, get, set *Native) {
+	o.DefineAccessor(key, r.NewNative(get), r.NewNative(set), Configurable)
+}
+
+// IsConstructor reports whether v can be used with new.
+func IsConstructor(v Value) bool {
+	o := v.AsObject()
+	if o == nil || !o.callable {
+		return false
+	}
+	switch in := o.Internal.(type) {
+	case *Native:
+		return in.Ctor
+	case *Bound:
+		return in.Native.Ctor
+	case Constructible:
+		return in.IsConstructor()
+	}
+	return false
+}
+
+// Constructible is implemented by the Internal of engine functions, which
+// know whether they are constructors (classes and plain functions) or not
+// (arrows, methods, async functions, generators).
+type Constructible interface {
+	IsConstructor() bool
+}
+
+// Call calls fn with this and args. A value that is not a function throws
+// the TypeError "<what> is not a function"; what names the callee as the
+// program wrote it when the engine knows it.
+func (r *Realm) Call(fn Value, this Value, args []Value) Value {
+	o := fn.AsObject()
+	if o == nil || !o.callable {
+		r.ThrowType("%s is not a function", r.Describe(fn))
+	}
+	return r.CallObject(o, this, args)
+}
+
+// CallObject calls a function object.
+func (r *Realm) CallObject(o *Object, this Value, args []Value) Value {
+	switch in := o.Internal.(type) {
+	case *Native:
+		if in.Fn == nil {
+			r.ThrowType("%s is not a function", in.Name)
+		}
+		return in.Fn(r, &Call{This: this, Args: args, Callee: o})
+	case *Bound:
+		return in.Native.Fn(r, &Call{This: this, Args: args, Callee: o})
+	}
+	return r.Agent.CallFunction(o, this, args)
+}
+
+// Construct is new fn(...args).
+func (r *Realm) Construct(fn Value, args []Value, newTarget *Object) Value {
+	o := fn.AsObject()
+	if !IsConstructor(fn) {
+		r.ThrowType("%s is not a constructor", r.Describe(fn))
+	}
+	if newTarget == nil {
+		newTarget = o
+	}
+	switch in := o.Internal.(type) {
+	case *Native:
+		return in.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+	case *Bound:
+		return in.Native.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+	}
+	return r.Agent.ConstructFunction(o, args, newTarget)
+}
+
+// Describe renders a value briefly for an error message, the way V8 does
+// in "x is not a function": strings quoted, objects by kind.
+func (r *Realm) Describe(v Value) string {
+	switch v.Kind() {
+	case KindString:
+		return fmt.Sprintf("%q", v.AsString().String())
+	case KindObject:
+		o := v.AsObject()
+		if o.callable {
+			return "function " + r.FunctionName(o)
+		}
+		if o.Class == ClassArray {
+			return "object"
+		}
+		return "#<Object>"
+	case KindSymbol:
+		return v.AsSymbol().Description
+	}
+	s, _ := v.ToString()
+	return s.String()
+}
+
+// FunctionName returns the `name` of a function object, if it is a plain
+// string data property.
+func (r *Realm) FunctionName(f *Object) string {
+	if p := f.GetOwn("name"); p != nil && !p.IsAccessor() && p.Value.IsString() {
+		return p.Value.AsString().String()
+	}
+	return ""
+}
+
+// ProtoFromCtor returns the prototype a constructor's instances get: the
+// newTarget's prototype property when it is an object, else the
+// intrinsic fallback (so subclasses of built-ins get their own).
+func (r *Realm) ProtoFromCtor(newTarget *Object, fallback Intrinsic) *Object {
+	if newTarget != nil {
+		if p := r.GetObj(newTarget, "prototype", Obj(newTarget)); p.IsObject() {
+			return p.AsObject()
+		}
+	}
+	return r.Intrinsic(fallback)
+}
+
+// Methods defines built-in methods on o, each under the key its stable
+// name ends with ("Array.prototype.map" → "map"; a name ending in
+// "[Symbol.iterator]" → the symbol), and registers them in the library.
+func (r *Realm) Methods(o *Object, ns []*Native) {
+	for _, n := range ns {
+		r.Method(o, MethodKey(n), n)
+	}
+}
+
+// MethodKey is the property key a native is installed under.
+func MethodKey(n *Native) string {
+	name := n.FuncName()
+	if len(name) > 2 && name[0] == '[' {
+		for _, s := range []*Symbol{SymIterator, SymAsyncIterator, SymToStringTag, SymHasInstance} {
+			if "["+s.Description+"]" == name {
+				return s.key
+			}
+		}
+	}
+	return name
+}
