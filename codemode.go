@@ -9,13 +9,19 @@ package codemode
 
 import (
 	"context"
-	"encoding/json"
+	stdjson "encoding/json"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/builtin"
+	"github.com/go-codemode/codemode/builtin/array"
+	"github.com/go-codemode/codemode/builtin/collections"
+	"github.com/go-codemode/codemode/builtin/json"
+	"github.com/go-codemode/codemode/builtin/numeric"
+	"github.com/go-codemode/codemode/builtin/text"
+	"github.com/go-codemode/codemode/builtin/web"
 	"github.com/go-codemode/codemode/interp"
 	"github.com/go-codemode/codemode/value"
 )
@@ -44,7 +50,7 @@ func New(opts Options) (*Runtime, error) {
 
 // libraryInstallers are the areas of the standard library beyond the
 // core, each from its own package.
-var libraryInstallers []builtin.Installer
+var libraryInstallers = []builtin.Installer{array.Install, text.Install, json.Install, numeric.Install, collections.Install, web.Install}
 
 // ExecOption adjusts one execution.
 type ExecOption func(*execConfig)
@@ -126,7 +132,7 @@ func finish(run *interp.Run) Result {
 	if fail != nil {
 		return Result{Error: failureDiagnostic(run, fail), Logs: r.Logs}
 	}
-	res := Result{OK: true, Value: json.RawMessage(text), Logs: r.Logs}
+	res := Result{OK: true, Value: stdjson.RawMessage(text), Logs: r.Logs}
 	if fail := run.Drain(); fail == nil {
 		for _, rp := range r.UnhandledRejections() {
 			d := exceptionDiagnostic(run, rp.Internal.(*value.PromiseData).Result)

@@ -16,7 +16,10 @@ import (
 	"github.com/go-codemode/codemode/internal/scripttest"
 )
 
-var updateSkips = flag.Bool("update-skips", false, "rewrite testdata/scripts/<engine>.skip with the cases that fail now")
+var (
+	updateSkips = flag.Bool("update-skips", false, "rewrite testdata/scripts/<engine>.skip with the cases that fail now")
+	scriptsOnly = flag.String("scripts", "", "run only the script cases whose id starts with this prefix (e.g. array/), ignoring the skip list")
+)
 
 // engines are the engines the script suite runs on.
 var engines = []string{"ast"}
@@ -41,6 +44,12 @@ func TestScripts(t *testing.T) {
 			var failing []string
 			passed := 0
 			for _, c := range cases {
+				if *scriptsOnly != "" && !strings.HasPrefix(c.ID(), *scriptsOnly) {
+					continue
+				}
+				if *scriptsOnly != "" {
+					skips = nil
+				}
 				got := rt.Execute(context.Background(), c.Program)
 				gotJSON, _ := got.MarshalJSON()
 				ok := sameJSON(gotJSON, c.Expected)
@@ -59,7 +68,7 @@ func TestScripts(t *testing.T) {
 				}
 			}
 			t.Logf("engine %s: %d of %d cases pass", engine, passed, len(cases))
-			if *updateSkips {
+			if *updateSkips && *scriptsOnly == "" {
 				writeSkips(t, engine, failing, skips)
 			}
 		})

@@ -21,12 +21,12 @@ type classRuntime struct {
 }
 
 type fieldInit struct {
-	key     string
-	private bool
-	init    *value.Object // the initializer as a method, or nil
-	method  value.Value   // a private method or accessor to install
-	get     *value.Object
-	set     *value.Object
+	key      string
+	private  bool
+	init     *value.Object // the initializer as a method, or nil
+	method   value.Value   // a private method or accessor to install
+	get      *value.Object
+	set      *value.Object
 	kind     ast.MemberKind
 	private2 string // the private name, for errors
 }
