@@ -117,18 +117,21 @@ func parseFailure(err error) Result {
 // finish runs the program to its end and builds the Result.
 func finish(run *interp.Run) Result {
 	r := run.Realm()
-	p, fail := run.Start()
-	if fail == nil {
+	v, p, fail := run.Start()
+	if fail == nil && p != nil {
 		fail = run.Settle(p)
 	}
 	if fail != nil {
 		return Result{Error: failureDiagnostic(run, fail), Logs: r.Logs}
 	}
-	pd := p.Internal.(*value.PromiseData)
-	if pd.State == value.Rejected {
-		return Result{Error: exceptionDiagnostic(run, pd.Result), Logs: r.Logs}
+	if p != nil {
+		pd := p.Internal.(*value.PromiseData)
+		if pd.State == value.Rejected {
+			return Result{Error: exceptionDiagnostic(run, pd.Result), Logs: r.Logs}
+		}
+		v = pd.Result
 	}
-	text, fail := toBoundary(run, pd.Result)
+	text, fail := toBoundary(run, v)
 	if fail != nil {
 		return Result{Error: failureDiagnostic(run, fail), Logs: r.Logs}
 	}

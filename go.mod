@@ -1,8 +1,9 @@
 module github.com/go-codemode/codemode
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/dlclark/regexp2 v1.12.0
 	github.com/tdewolff/parse/v2 v2.8.20
+	golang.org/x/text v0.44.0
 )

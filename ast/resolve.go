@@ -232,6 +232,15 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 	if fn.Rest != nil {
 		r.declareParams(vars, fn.Rest)
 	}
+	// Parameter defaults are resolved before the body's declarations
+	// exist: they see the parameters and the enclosing scopes only, as
+	// they run in an environment of their own.
+	for _, prm := range fn.Params {
+		r.pattern(prm)
+	}
+	if fn.Rest != nil {
+		r.pattern(fn.Rest)
+	}
 
 	var body []Stmt
 	if fn.Body != nil {
@@ -263,13 +272,7 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 		r.declareLexical(vars, body, fn.Body.Scope, false)
 	}
 
-	// Now resolve, in evaluation order: parameters (defaults), then body.
-	for _, prm := range fn.Params {
-		r.pattern(prm)
-	}
-	if fn.Rest != nil {
-		r.pattern(fn.Rest)
-	}
+	// Now resolve the body.
 	if fn.ExprBody != nil {
 		r.expr(fn.ExprBody)
 	}

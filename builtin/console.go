@@ -53,21 +53,39 @@ var consoleMethods = []*value.Native{
 
 func consoleTable(r *value.Realm, c *value.Call) value.Value {
 	data := c.Arg(0)
-	o := data.AsObject()
-	if o == nil {
-		return logLine("")(r, c)
+	var rows []string
+	var get func(k string) value.Value
+	if o := data.AsObject(); o != nil {
+		rows = r.OwnKeys(o, true, false)
+		get = func(k string) value.Value { return r.Get(data, k) }
+	} else {
+		rows = []string{"0"}
+		get = func(string) value.Value { return data }
 	}
-	rows := r.OwnKeys(o, true, false)
+	// Columns: the union of the rows' keys in first-seen order, or the
+	// list given; primitive rows go in a Value column.
 	var cols []string
-	seen := map[string]bool{}
-	for _, k := range rows {
-		if ro := r.Get(data, k).AsObject(); ro != nil {
-			for _, ck := range r.OwnKeys(ro, true, false) {
-				if !seen[ck] {
-					seen[ck] = true
-					cols = append(cols, ck)
+	if filter := c.Arg(1).AsObject(); filter != nil && filter.Class == value.ClassArray {
+		for _, v := range r.IterateToSlice(c.Arg(1)) {
+			cols = append(cols, r.ToString(v).String())
+		}
+	} else {
+		seen := map[string]bool{}
+		for _, k := range rows {
+			if ro := get(k).AsObject(); ro != nil {
+				for _, ck := range r.OwnKeys(ro, true, false) {
+					if !seen[ck] {
+						seen[ck] = true
+						cols = append(cols, ck)
+					}
 				}
 			}
+		}
+	}
+	hasValues := false
+	for _, k := range rows {
+		if !get(k).IsObject() {
+			hasValues = true
 		}
 	}
 	var b strings.Builder
@@ -75,13 +93,22 @@ func consoleTable(r *value.Realm, c *value.Call) value.Value {
 	for _, ck := range cols {
 		b.WriteString("\t" + ck)
 	}
+	if hasValues {
+		b.WriteString("\tValue")
+	}
 	for _, k := range rows {
 		b.WriteString("\n" + k)
-		row := r.Get(data, k)
+		row := get(k)
 		for _, ck := range cols {
 			b.WriteByte('\t')
 			if row.IsObject() && r.HasProperty(row.AsObject(), ck) {
-				formatValue(r, &b, r.Get(row, ck), 1, nil)
+				b.WriteString(Format(r, r.Get(row, ck)))
+			}
+		}
+		if hasValues {
+			b.WriteByte('\t')
+			if !row.IsObject() {
+				b.WriteString(Format(r, row))
 			}
 		}
 	}
@@ -137,9 +164,24 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 	}
 	stack = append(stack, o)
 	switch {
-	case o.Callable():
+	case o.Callable() || o.Class == value.ClassGenerator || o.Class == value.ClassIterator:
 		b.WriteString("[opaque reference]")
 		return
+	case o.Class == value.ClassWeakMap:
+		b.WriteString("WeakMap { <items unknown> }")
+		return
+	case o.Class == value.ClassWeakSet:
+		b.WriteString("WeakSet { <items unknown> }")
+		return
+	case o.Class == value.ClassURLSearchParams:
+		b.WriteString(r.ToString(v).String())
+		return
+	case o.Class == value.ClassHeaders:
+		if bv, ok := o.Internal.(value.BoundaryValue); ok {
+			b.WriteString("Headers ")
+			formatValue(r, b, bv.BoundaryValue(r), depth+1, stack)
+			return
+		}
 	case o.Class == value.ClassPromise:
 		b.WriteString("[Promise (await it to get its value)]")
 		return
@@ -223,14 +265,7 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 		p, _ := r.GetOwnProperty(o, k)
 		val := p.Value
 		if p.IsAccessor() {
-			b2 := "[Getter]"
-			if !first {
-				b.WriteByte(',')
-			}
-			first = false
-			value.QuoteJSON(b, value.NewString(k))
-			b.WriteString(":" + b2)
-			continue
+			val = r.Get(v, k)
 		}
 		if !first {
 			b.WriteByte(',')

@@ -405,16 +405,52 @@ func (c *compiler) callInChain(x *ast.Call) exprFn {
 	pos := x.Start
 	text := calleeText(x.Callee)
 	optional := x.Optional
+	// Without spreads, arguments of calls to program functions are
+	// evaluated onto the realm's argument stack: the callee copies them
+	// into its frame on entry, so no slice is allocated per call.
+	var plain []exprFn
+	if !hasSpread(x.Args) {
+		plain = make([]exprFn, len(x.Args))
+		for i, a := range x.Args {
+			plain[i] = c.expr(a)
+		}
+	}
 	return func(f *frame) value.Value {
 		callee := fn(f)
 		if callee.IsHole() || optional && callee.IsNullish() {
 			return value.Hole
 		}
 		t := this(f)
+		if plain != nil {
+			if o := callee.AsObject(); o != nil {
+				if cl, ok := o.Internal.(*closure); ok {
+					r := f.run.realm
+					base := len(r.ArgStack)
+					for _, a := range plain {
+						v := a(f)
+						r.ArgStack = append(r.ArgStack, v)
+					}
+					f.run.pos = int(pos)
+					v := f.run.call(cl, o, t, r.ArgStack[base:len(r.ArgStack):len(r.ArgStack)], nil)
+					clear(r.ArgStack[base:])
+					r.ArgStack = r.ArgStack[:base]
+					return v
+				}
+			}
+		}
 		a := args(f)
 		f.run.pos = int(pos)
 		return f.run.callValue(f.run.realm, callee, t, a, text)
 	}
+}
+
+func hasSpread(list []ast.Expr) bool {
+	for _, a := range list {
+		if _, ok := a.(*ast.Spread); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // callValue calls callee, with the V8 message naming the callee as the

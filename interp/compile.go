@@ -42,6 +42,11 @@ type frame struct {
 	co        *coroutine
 	// scratch carries a call's this-value from the callee's evaluation.
 	scratch value.Value
+	// inline holds the locals of small frames, saving an allocation.
+	inline [4]value.Value
+	// captured marks a frame something still points to (an arrow's
+	// outer frame), which must not be reused.
+	captured bool
 }
 
 // funcCode is a compiled function.

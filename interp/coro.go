@@ -40,8 +40,11 @@ type coOwner interface {
 }
 
 type coroutine struct {
-	run      *Run
-	in, out  chan coMsg
+	run     *Run
+	in, out chan coMsg
+	// args is the coroutine's own argument stack: it may suspend halfway
+	// through evaluating a call's arguments.
+	args     []value.Value
 	started  bool
 	finished bool
 	body     func(co *coroutine) value.Value
@@ -79,6 +82,8 @@ func (co *coroutine) transfer(msg coMsg) coMsg {
 	depth := r.Depth
 	prev := run.current
 	run.current = co
+	savedArgs := r.ArgStack
+	r.ArgStack = co.args
 	if !co.started {
 		co.started = true
 		co.in = make(chan coMsg)
@@ -92,6 +97,8 @@ func (co *coroutine) transfer(msg coMsg) coMsg {
 		co.in <- msg
 	}
 	reply := <-co.out
+	co.args = r.ArgStack
+	r.ArgStack = savedArgs
 	run.current = prev
 	r.Depth = depth
 	if reply.kind == msgPanicked {

@@ -161,7 +161,12 @@ func (c *compiler) expr(x ast.Expr) exprFn {
 	case *ast.BigIntLit:
 		return c.unsupportedExpr("BigIntLiteral", x.Start)
 	case *ast.NewTarget:
-		return c.unsupportedExpr("MetaProperty", x.Start)
+		return func(f *frame) value.Value {
+			if nt := f.outerFrame().newTarget; nt != nil {
+				return value.Obj(nt)
+			}
+			return value.Undefined
+		}
 	case *ast.ImportMeta:
 		return c.unsupportedExpr("MetaProperty", x.Start)
 	case *ast.ImportCall:

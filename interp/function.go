@@ -45,12 +45,18 @@ func (c *compiler) function(fn *ast.Function, class *classCode) *funcCode {
 	defer func() { c.fn = saved }()
 
 	code.thisB = fn.Scope.This
-	code.setup = c.setup(fn)
+	// The body's own lexical declarations are created on entry with the
+	// parameters, before hoisted functions, which may capture them.
+	var bodyEnter func(f *frame)
+	if fn.Body != nil {
+		bodyEnter = c.enterScope(fn.Body.Scope)
+	}
+	code.setup = c.setup(fn, bodyEnter)
 	if fn.Body != nil {
 		if fn.Kind == ast.FuncProgram {
 			code.body = c.programBody(fn.Body)
 		} else {
-			code.body = c.block(fn.Body)
+			code.body = c.stmts(fn.Body.Body)
 		}
 	} else {
 		code.exprBody = c.expr(fn.ExprBody)
@@ -64,13 +70,9 @@ func (c *compiler) programBody(b *ast.Block) stmtFn {
 	list := b.Body
 	if n := len(list); n > 0 {
 		if es, ok := list[n-1].(*ast.ExprStmt); ok {
-			enter := c.enterScope(b.Scope)
 			head := c.stmts(list[:n-1])
 			last := c.expr(es.X)
 			return func(f *frame) ctl {
-				if enter != nil {
-					enter(f)
-				}
 				if r := head(f); r != ctlNormal {
 					if r == ctlReturn {
 						return r
@@ -82,7 +84,7 @@ func (c *compiler) programBody(b *ast.Block) stmtFn {
 			}
 		}
 	}
-	return c.block(b)
+	return c.stmts(b.Body)
 }
 
 // expectedArgs is a function's length: the parameters before the first
@@ -97,7 +99,7 @@ func expectedArgs(fn *ast.Function) int {
 }
 
 // setup compiles what happens on entry to a function, before its body.
-func (c *compiler) setup(fn *ast.Function) func(f *frame) {
+func (c *compiler) setup(fn *ast.Function, bodyEnter func(f *frame)) func(f *frame) {
 	sc := fn.Scope
 	var cellSlots []int
 	for _, b := range sc.Params {
@@ -189,7 +191,11 @@ func (c *compiler) setup(fn *ast.Function) func(f *frame) {
 		params = nil
 	}
 	return func(f *frame) {
-		f.locals = make([]value.Value, nlocals)
+		if nlocals <= len(f.inline) {
+			f.locals = f.inline[:nlocals]
+		} else {
+			f.locals = make([]value.Value, nlocals)
+		}
 		if hasCells {
 			f.cells = make([]*cell, nlocals)
 			for _, i := range cellSlots {
@@ -211,6 +217,9 @@ func (c *compiler) setup(fn *ast.Function) func(f *frame) {
 		}
 		if params != nil {
 			params(f)
+		}
+		if bodyEnter != nil {
+			bodyEnter(f)
 		}
 		if funcs != nil {
 			funcs(f)
@@ -275,6 +284,7 @@ func (run *Run) newClosureNamed(code *funcCode, f *frame, home *value.Object, na
 		if code.kind == ast.FuncArrow {
 			cl.home = f.fn.home
 			cl.outer = f.outerFrame()
+			cl.outer.captured = true
 		}
 	}
 	var proto *value.Object
@@ -319,7 +329,14 @@ func (run *Run) call(cl *closure, fobj *value.Object, this value.Value, args []v
 		r.ThrowType("Class constructor %s cannot be invoked without 'new'", r.FunctionName(fobj))
 	}
 	r.Enter()
-	f := &frame{run: run, code: code, fn: cl, fobj: fobj, args: args, newTarget: newTarget, thisArg: this}
+	var f *frame
+	if n := len(run.frames); n > 0 && !code.gen && !code.async {
+		f = run.frames[n-1]
+		run.frames = run.frames[:n-1]
+		f.run, f.code, f.fn, f.fobj, f.args, f.newTarget, f.thisArg = run, code, cl, fobj, args, newTarget, this
+	} else {
+		f = &frame{run: run, code: code, fn: cl, fobj: fobj, args: args, newTarget: newTarget, thisArg: this}
+	}
 	switch {
 	case code.gen && code.async:
 		code.setup(f)
@@ -335,8 +352,14 @@ func (run *Run) call(cl *closure, fobj *value.Object, this value.Value, args []v
 		return value.Obj(p)
 	}
 	code.setup(f)
+	f.args = nil // it may point into the argument stack
 	v := run.runBody(f)
 	r.Leave()
+	if !f.captured {
+		// Nothing kept a pointer to the frame: reuse it.
+		*f = frame{}
+		run.frames = append(run.frames, f)
+	}
 	return v
 }
 

@@ -77,6 +77,7 @@ type Run struct {
 
 	coroutines map[*coroutine]struct{}
 	templates  map[*ast.TaggedTemplate]*value.Object
+	frames     []*frame // finished frames, for reuse
 	privIDs    int
 	// current is the coroutine whose goroutine runs program code now, or
 	// nil for the driver.
@@ -142,14 +143,29 @@ func toFailure(p any) *Failure {
 	return &Failure{Panic: p, Stack: string(debug.Stack())}
 }
 
-// Start runs the program until it first suspends, and returns the
-// promise of its completion value.
-func (run *Run) Start() (result *value.Object, fail *Failure) {
+// Start runs the program until it first suspends. A program that never
+// awaits completes right here: done is true and v is its value. One that
+// suspends returns the promise of its value, for Settle.
+func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 	fail = run.guard(func() {
-		fo := run.newClosure(run.prog.main, nil, nil)
-		result = run.realm.CallObject(fo, value.Undefined, nil).AsObject()
+		code := run.prog.main
+		f := &frame{run: run, code: code, fn: &closure{code: code}}
+		if code.suspends {
+			p = run.startAsync(f)
+			return
+		}
+		code.setup(f)
+		v = run.runBody(f)
+		// A returned thenable is adopted, as an async function's return
+		// value is.
+		if o := v.AsObject(); o != nil {
+			if then := run.realm.GetObj(o, "then", v).AsObject(); then != nil && then.Callable() {
+				p = run.realm.NewPromise()
+				run.realm.ResolvePromise(p, v)
+			}
+		}
 	})
-	return result, fail
+	return v, p, fail
 }
 
 // Settle drives the job loop until p is settled: microtasks first, then

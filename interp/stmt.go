@@ -537,10 +537,13 @@ func (c *compiler) tryStmt(s *ast.Try) stmtFn {
 
 // runGuarded runs s, returning a recovered panic instead of unwinding.
 func runGuarded(f *frame, s stmtFn) (r ctl, p any) {
-	depth := f.run.realm.Depth
+	rl := f.run.realm
+	depth, height := rl.Depth, len(rl.ArgStack)
 	defer func() {
 		if rec := recover(); rec != nil {
-			f.run.realm.Depth = depth
+			rl.Depth = depth
+			clear(rl.ArgStack[height:])
+			rl.ArgStack = rl.ArgStack[:height]
 			r, p = ctlNormal, rec
 		}
 	}()
@@ -563,7 +566,7 @@ func (c *compiler) unsupported(what string, pos ast.Pos) stmtFn {
 }
 
 // UnsupportedSuggestion is the sentence that lists what codemode runs.
-const UnsupportedSuggestion = "Supported: functions of every kind, classes, data literals, destructuring, standard control flow, await and Promise, and built-ins such as Array, Object, Math, JSON, Date, RegExp, Map, Set, and URL. Unsupported: with, debugger, BigInt, new.target, dynamic import(), import.meta, and custom Symbols."
+const UnsupportedSuggestion = "Supported: functions of every kind, classes, data literals, destructuring, standard control flow, await and Promise, and built-ins such as Array, Object, Math, JSON, Date, RegExp, Map, Set, and URL. Unsupported: with, debugger, BigInt, dynamic import(), import.meta, and custom Symbols."
 
 // UnsupportedMessage is the message of the SyntaxError for a construct.
 func UnsupportedMessage(nodeType string) string {

@@ -152,7 +152,7 @@ func (r *Realm) thenableJob(j job) {
 // Try runs f and returns the exception it threw, if any. Other panics
 // (interrupts, bugs) pass through.
 func (r *Realm) Try(f func()) (exc *Exception) {
-	depth := r.Depth
+	depth, height := r.Depth, len(r.ArgStack)
 	defer func() {
 		if p := recover(); p != nil {
 			e, ok := p.(*Exception)
@@ -160,6 +160,8 @@ func (r *Realm) Try(f func()) (exc *Exception) {
 				panic(p)
 			}
 			r.Depth = depth
+			clear(r.ArgStack[height:])
+			r.ArgStack = r.ArgStack[:height]
 			exc = e
 		}
 	}()

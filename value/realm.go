@@ -29,6 +29,9 @@ type Realm struct {
 	Rejections []*Object
 	// Host holds what the embedding runtime attaches (tools, limits).
 	Host any
+	// ArgStack is scratch space the engine evaluates call arguments into
+	// (a stack: each call truncates it back); Try restores its height.
+	ArgStack []Value
 }
 
 // Agent is the engine as the built-in library sees it: it runs the

@@ -2,6 +2,7 @@
 // line.
 //
 //	codemode check FILE|-    parse a program; print its free names or its error
+//	codemode run FILE|-      run a program; print its Result
 //
 // Every subcommand prints one JSON object on standard output. Exit status:
 // 0 when the program is fine, 1 when it is not, 2 on a usage error.
@@ -19,6 +20,9 @@ const usage = `usage: codemode <command> [arguments]
 commands:
   check FILE|-    parse a program (from FILE, or standard input with -) and print
                   {"ok":true,"globals":[...]} or {"ok":false,"error":{...}}
+  run [--pretty] [--timeout D] FILE|-
+                  run a program and print its Result as one line of JSON
+                  (exit 0 when ok, 1 when not)
 `
 
 func main() {
@@ -34,6 +38,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "check":
 		return runCheck(args[1:], stdin, stdout, stderr)
+	case "run":
+		return runRun(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

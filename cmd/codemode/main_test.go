@@ -63,3 +63,27 @@ func TestUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		out    string
+		status int
+	}{
+		{"value", []string{"run", "-"}, "const o = {b: 1, a: [1, 2]}; o", `{"ok":true,"value":{"b":1,"a":[1,2]},"toolCalls":[]}`, 0},
+		{"failure", []string{"run", "-"}, "throw new RangeError('too big')", `{"ok":false,"error":{"kind":"ExecutionFailure","message":"RangeError: too big"},"toolCalls":[]}`, 1},
+		{"parse error", []string{"run", "-"}, "let = ;", `{"ok":false,"error":{"kind":"ParseError","message":"Unexpected strict mode reserved word 'let' (1:0)","location":{"line":1,"column":1}},"toolCalls":[]}`, 1},
+		{"pretty", []string{"run", "--pretty", "-"}, "return 1", "{\n  \"ok\": true,\n  \"value\": 1,\n  \"toolCalls\": []\n}", 0},
+		{"no file", []string{"run"}, "", "", 2},
+		{"bad flag", []string{"run", "--nope", "-"}, "", "", 2},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+		if status != tt.status || strings.TrimSpace(stdout.String()) != tt.out {
+			t.Errorf("%s: status %d, output %s (stderr %q)\nwant status %d, output %s", tt.name, status, stdout.String(), stderr.String(), tt.status, tt.out)
+		}
+	}
+}

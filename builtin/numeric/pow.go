@@ -1,0 +1,173 @@
+package numeric
+
+import (
+	"math"
+	"math/big"
+)
+
+// pow is IEEE pow(x, y) (C99 Annex F special cases), correctly rounded.
+// V8 (node 26) calls the C library's pow, glibc's, whose result is the
+// correctly rounded one except in rare cases within 0.02 ulp of a
+// midpoint; this computes exp(y·log x) in double-double arithmetic, with
+// an error far below that, and rounds once.
+func pow(x, y float64) float64 {
+	switch {
+	case y == 0 || x == 1:
+		return 1
+	case math.IsNaN(x) || math.IsNaN(y):
+		return math.NaN()
+	}
+	yInt := y == math.Trunc(y)
+	yOdd := yInt && math.Abs(y) < 1<<53 && math.Mod(y, 2) != 0
+	switch {
+	case math.IsInf(y, 0):
+		ax := math.Abs(x)
+		switch {
+		case ax == 1:
+			return 1
+		case (ax < 1) == (y > 0):
+			return 0
+		}
+		return math.Inf(1)
+	case x == 0 || math.IsInf(x, 0):
+		// Zero and infinity: only the sign and the odd-integer parity
+		// matter.
+		big := math.IsInf(x, 0) == (y > 0)
+		neg := math.Signbit(x) && yOdd
+		switch {
+		case big && neg:
+			return math.Inf(-1)
+		case big:
+			return math.Inf(1)
+		case neg:
+			return math.Copysign(0, -1)
+		}
+		return 0
+	case x < 0 && !yInt:
+		return math.NaN()
+	}
+	r := powAbs(math.Abs(x), y)
+	if x < 0 && yOdd {
+		return -r
+	}
+	return r
+}
+
+// dd is a double-double: the unevaluated sum hi + lo, |lo| <= ulp(hi)/2.
+type dd struct{ hi, lo float64 }
+
+func twoSum(a, b float64) dd {
+	s := a + b
+	bb := s - a
+	return dd{s, (a - (s - bb)) + (b - bb)}
+}
+
+func fastTwoSum(a, b float64) dd {
+	s := a + b
+	return dd{s, b - (s - a)}
+}
+
+func twoProd(a, b float64) dd {
+	p := a * b
+	return dd{p, math.FMA(a, b, -p)}
+}
+
+func ddAdd(a, b dd) dd {
+	s := twoSum(a.hi, b.hi)
+	t := twoSum(a.lo, b.lo)
+	s.lo += t.hi
+	s = fastTwoSum(s.hi, s.lo)
+	s.lo += t.lo
+	return fastTwoSum(s.hi, s.lo)
+}
+
+func ddMul(a, b dd) dd {
+	p := twoProd(a.hi, b.hi)
+	p.lo += a.hi*b.lo + a.lo*b.hi
+	return fastTwoSum(p.hi, p.lo)
+}
+
+func ddMulF(a dd, b float64) dd {
+	p := twoProd(a.hi, b)
+	p.lo += a.lo * b
+	return fastTwoSum(p.hi, p.lo)
+}
+
+func ddDiv(a, b dd) dd {
+	q1 := a.hi / b.hi
+	r := ddAdd(a, ddMulF(b, -q1))
+	q2 := r.hi / b.hi
+	r = ddAdd(r, ddMulF(b, -q2))
+	q3 := r.hi / b.hi
+	q := fastTwoSum(q1, q2)
+	return ddAdd(q, dd{q3, 0})
+}
+
+// ln2DD is log(2) as a double-double.
+var ln2DD = dd{6.93147180559945286227e-01, 2.31904681384629955842e-17}
+
+// atanhCoef are 1/(2k+1) for the series log(m) = 2·atanh(s).
+var atanhCoef = func() (c [24]dd) {
+	for k := range c {
+		c[k] = ddDiv(dd{1, 0}, dd{float64(2*k + 1), 0})
+	}
+	return c
+}()
+
+// ddLog is log(x) for finite x > 0, to about 2^-104 relative.
+func ddLog(x float64) dd {
+	m, e := math.Frexp(x)
+	if m < math.Sqrt2/2 {
+		m *= 2
+		e--
+	}
+	// log(m) = 2·atanh(s), s = (m-1)/(m+1), |s| < 0.172.
+	num := dd{m - 1, 0} // exact
+	den := twoSum(m, 1)
+	s := ddDiv(num, den)
+	s2 := ddMul(s, s)
+	sum := atanhCoef[len(atanhCoef)-1]
+	for k := len(atanhCoef) - 2; k >= 0; k-- {
+		sum = ddAdd(ddMul(sum, s2), atanhCoef[k])
+	}
+	lm := ddMulF(ddMul(s, sum), 2)
+	return ddAdd(ddMulF(ln2DD, float64(e)), lm)
+}
+
+// powAbs is x^y for finite x > 0, x != 1, and finite y != 0.
+func powAbs(x, y float64) float64 {
+	t := ddMulF(ddLog(x), y)
+	switch {
+	case t.hi > 710:
+		return math.Inf(1)
+	case t.hi < -746:
+		return 0
+	}
+	// exp(t) = 2^k · exp(r), |r| <= ln2/2.
+	k := math.Round(t.hi / ln2DD.hi)
+	r := ddAdd(t, ddMulF(ln2DD, -k))
+	// exp(r) = (exp(r/1024))^1024, the inner one by its Taylor series.
+	r = dd{r.hi / 1024, r.lo / 1024}
+	sum := dd{1, 0}
+	term := dd{1, 0}
+	for n := 1; n <= 10; n++ {
+		term = ddMul(term, r)
+		term = ddDiv(term, dd{float64(n), 0})
+		sum = ddAdd(sum, term)
+	}
+	for i := 0; i < 10; i++ {
+		sum = ddMul(sum, sum)
+	}
+	ki := int(k)
+	v := sum.hi + sum.lo
+	if e := math.Ilogb(v) + ki; e >= -1022 && e <= 1023 {
+		return math.Ldexp(v, ki)
+	}
+	// Near overflow or in the subnormal range: scale exactly and round
+	// once.
+	f := new(big.Float).SetPrec(200).SetFloat64(sum.hi)
+	f.Add(f, new(big.Float).SetFloat64(sum.lo))
+	f.SetMantExp(f, ki)
+	res, _ := f.Float64()
+	return res
+}

@@ -1,0 +1,59 @@
+package interp_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/builtin"
+	"github.com/go-codemode/codemode/interp"
+	"github.com/go-codemode/codemode/value"
+)
+
+// run parses, compiles and runs src with the core library, returning the
+// settled value or the failure.
+func run(t testing.TB, lib *value.Library, src string) (value.Value, *interp.Failure) {
+	prog, err := ast.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := interp.Compile(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := interp.NewRun(context.Background(), code, interp.Options{Library: lib})
+	defer r.Close()
+	v, p, fail := r.Start()
+	if fail == nil && p != nil {
+		fail = r.Settle(p)
+	}
+	if fail != nil {
+		return value.Undefined, fail
+	}
+	if p != nil {
+		return p.Internal.(*value.PromiseData).Result, nil
+	}
+	return v, nil
+}
+
+func BenchmarkTrivial(b *testing.B) {
+	lib := builtin.New()
+	b.ReportAllocs()
+	for b.Loop() {
+		v, fail := run(b, lib, "1 + 1")
+		if fail != nil || v.Num() != 2 {
+			b.Fatal(fail)
+		}
+	}
+}
+
+func BenchmarkFib(b *testing.B) {
+	lib := builtin.New()
+	b.ReportAllocs()
+	for b.Loop() {
+		v, fail := run(b, lib, "function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2) } fib(20)")
+		if fail != nil || v.Num() != 6765 {
+			b.Fatal(fail)
+		}
+	}
+}
