@@ -663,8 +663,13 @@ func (c *compiler) reference(x ast.Expr) ref {
 					f.run.pos = int(pos)
 					f.run.realm.ThrowType("Cannot set properties of %s (setting '%s')", o.TypeOfNullish(), value.KeyString(f.run.realm.ToPropertyKey(k)))
 				}
-				if !k.IsNumber() && !k.IsString() {
-					k = value.StrOf(f.run.realm.ToPropertyKey(k))
+				if !k.IsNumber() && !k.IsString() && !k.IsSymbol() {
+					key := f.run.realm.ToPropertyKey(k)
+					if s := value.SymbolOfKey(key); s != nil {
+						k = value.Sym(s)
+					} else {
+						k = value.StrOf(key)
+					}
 				}
 				return o, k
 			},

@@ -79,7 +79,7 @@ func (run *Run) newCoroutine(body func(co *coroutine) value.Value, owner coOwner
 func (co *coroutine) transfer(msg coMsg) coMsg {
 	run := co.run
 	r := run.realm
-	depth := r.Depth
+	depth, goDepth := r.Depth, r.GoDepth
 	prev := run.current
 	run.current = co
 	savedArgs := r.ArgStack
@@ -100,7 +100,7 @@ func (co *coroutine) transfer(msg coMsg) coMsg {
 	co.args = r.ArgStack
 	r.ArgStack = savedArgs
 	run.current = prev
-	r.Depth = depth
+	r.Depth, r.GoDepth = depth, goDepth
 	if reply.kind == msgPanicked {
 		panic(reply.p)
 	}

@@ -287,3 +287,14 @@ func (run *Run) ConstructFunction(f *value.Object, args []value.Value, newTarget
 
 // Location converts a source offset to a line and column.
 func (run *Run) Location(pos int) ast.Location { return run.prog.src.Location(ast.Pos(pos)) }
+
+// Deadline is when the run times out (the earlier of its own deadline and
+// its context's), or the zero time; long-running built-ins such as
+// regular expressions bound their work by it.
+func (run *Run) Deadline() time.Time {
+	d := run.opts.Deadline
+	if cd, ok := run.ctx.Deadline(); ok && (d.IsZero() || cd.Before(d)) {
+		d = cd
+	}
+	return d
+}

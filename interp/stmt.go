@@ -538,10 +538,10 @@ func (c *compiler) tryStmt(s *ast.Try) stmtFn {
 // runGuarded runs s, returning a recovered panic instead of unwinding.
 func runGuarded(f *frame, s stmtFn) (r ctl, p any) {
 	rl := f.run.realm
-	depth, height := rl.Depth, len(rl.ArgStack)
+	depth, goDepth, height := rl.Depth, rl.GoDepth, len(rl.ArgStack)
 	defer func() {
 		if rec := recover(); rec != nil {
-			rl.Depth = depth
+			rl.Depth, rl.GoDepth = depth, goDepth
 			clear(rl.ArgStack[height:])
 			rl.ArgStack = rl.ArgStack[:height]
 			r, p = ctlNormal, rec

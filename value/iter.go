@@ -328,7 +328,7 @@ func (it *IteratorRecord) Close(r *Realm) {
 	}
 	res := r.Call(ret, it.Iterator, nil)
 	if !res.IsObject() {
-		r.ThrowType("iterator.return() did not return an object")
+		r.ThrowType("Iterator result %s is not an object", r.iterDescribe(res))
 	}
 }
 

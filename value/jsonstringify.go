@@ -93,7 +93,7 @@ func (w *jsonWriter) pop() {
 // skipped reports what JSON.stringify leaves out of objects (and writes as
 // null in arrays): undefined and functions.
 func skipped(v Value) bool {
-	if v.IsUndefined() {
+	if v.IsUndefined() || v.IsSymbol() {
 		return true
 	}
 	o := v.AsObject()
@@ -103,8 +103,13 @@ func skipped(v Value) bool {
 // value writes v and reports false if JSON.stringify would skip it
 // (undefined, functions).
 func (w *jsonWriter) value(v Value, depth int) (bool, error) {
+	if w.b.Len() > MaxStringLength {
+		// Past the longest string a program may hold: let the engine's
+		// general path raise the exact error.
+		return false, ErrNeedsEngine
+	}
 	switch r := v.ref.(type) {
-	case nil, *holeTag:
+	case nil, *holeTag, *Symbol:
 		return false, nil
 	case *nullTag:
 		w.b.WriteString("null")
@@ -196,7 +201,7 @@ func (w *jsonWriter) object(o *Object, depth int) error {
 	wrote := false
 	w.b.WriteByte('{')
 	member := func(p *Property) error {
-		if p.Flags&tombstone != 0 || p.Flags&Enumerable == 0 {
+		if p.Flags&tombstone != 0 || p.Flags&Enumerable == 0 || IsSymbolKey(p.Key) || IsPrivateKey(p.Key) {
 			return nil
 		}
 		if p.IsAccessor() {

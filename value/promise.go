@@ -152,14 +152,14 @@ func (r *Realm) thenableJob(j job) {
 // Try runs f and returns the exception it threw, if any. Other panics
 // (interrupts, bugs) pass through.
 func (r *Realm) Try(f func()) (exc *Exception) {
-	depth, height := r.Depth, len(r.ArgStack)
+	depth, goDepth, height := r.Depth, r.GoDepth, len(r.ArgStack)
 	defer func() {
 		if p := recover(); p != nil {
 			e, ok := p.(*Exception)
 			if !ok {
 				panic(p)
 			}
-			r.Depth = depth
+			r.Depth, r.GoDepth = depth, goDepth
 			clear(r.ArgStack[height:])
 			r.ArgStack = r.ArgStack[:height]
 			exc = e

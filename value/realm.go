@@ -12,9 +12,13 @@ import "fmt"
 type Realm struct {
 	// Agent is the engine; set before anything runs.
 	Agent Agent
-	// Depth is the current call depth, kept by the engine and by
-	// recursive built-ins.
+	// Depth is the current call depth of program functions, kept by the
+	// engine (MaxCallDepth).
 	Depth int
+	// GoDepth counts every call, built-ins included: built-ins can
+	// recurse into each other with no program frame between
+	// (MaxNativeDepth bounds the Go stack).
+	GoDepth int
 
 	lib        *Library
 	intrinsics [NumIntrinsics]*Object
@@ -55,6 +59,10 @@ type Agent interface {
 // "Maximum call stack size exceeded".
 const MaxCallDepth = 10_000
 
+// MaxNativeDepth bounds calls of any kind, built-ins included, so that no
+// program can exhaust the Go stack.
+const MaxNativeDepth = 60_000
+
 // NewRealm makes the state of a run over a library.
 func NewRealm(lib *Library, agent Agent) *Realm {
 	return &Realm{lib: lib, Agent: agent}
@@ -66,14 +74,26 @@ func (r *Realm) Library() *Library { return r.lib }
 // Enter counts one level of call depth, throwing the RangeError past
 // MaxCallDepth. Pair it with Leave.
 func (r *Realm) Enter() {
-	if r.Depth >= MaxCallDepth {
+	if r.Depth >= MaxCallDepth || r.GoDepth >= MaxNativeDepth {
 		r.ThrowRange("Maximum call stack size exceeded")
 	}
 	r.Depth++
+	r.GoDepth++
 }
 
 // Leave undoes Enter.
-func (r *Realm) Leave() { r.Depth-- }
+func (r *Realm) Leave() { r.Depth--; r.GoDepth-- }
+
+// EnterNative counts a built-in's call against MaxNativeDepth only.
+func (r *Realm) EnterNative() {
+	if r.GoDepth >= MaxNativeDepth {
+		r.ThrowRange("Maximum call stack size exceeded")
+	}
+	r.GoDepth++
+}
+
+// LeaveNative undoes EnterNative.
+func (r *Realm) LeaveNative() { r.GoDepth-- }
 
 // ---------------------------------------------------------------------------
 // Functions
@@ -165,14 +185,21 @@ func (r *Realm) Method(o *Object, key string, n *Native) *Object {
 	return f
 }
 
-// Getter defines a built-in accessor property with a getter only.
+// Getter defines a built-in accessor property with a getter only; the
+// function is named "get <name>" as V8 names it.
 func (r *Realm) Getter(o *Object, key string, n *Native) {
-	o.DefineAccessor(key, r.NewNative(n), nil, Configurable)
+	o.DefineAccessor(key, r.accessorFunc(n, "get "), nil, Configurable)
 }
 
 // Accessor defines a built-in accessor property with getter and setter.
 func (r *Realm) Accessor(o *Object, key string, get, set *Native) {
-	o.DefineAccessor(key, r.NewNative(get), r.NewNative(set), Configurable)
+	o.DefineAccessor(key, r.accessorFunc(get, "get "), r.accessorFunc(set, "set "), Configurable)
+}
+
+func (r *Realm) accessorFunc(n *Native, prefix string) *Object {
+	f := r.NewNative(n)
+	f.Define("name", StrOf(prefix+n.FuncName()), Configurable)
+	return f
 }
 
 // IsConstructor reports whether v can be used with new.
@@ -217,9 +244,17 @@ func (r *Realm) CallObject(o *Object, this Value, args []Value) Value {
 		if in.Fn == nil {
 			r.ThrowType("%s is not a function", in.Name)
 		}
-		return in.Fn(r, &Call{This: this, Args: args, Callee: o})
+		// Built-ins count towards the call depth too: toString and join
+		// can recurse through each other with no program frame between.
+		r.EnterNative()
+		v := in.Fn(r, &Call{This: this, Args: args, Callee: o})
+		r.LeaveNative()
+		return v
 	case *Bound:
-		return in.Native.Fn(r, &Call{This: this, Args: args, Callee: o})
+		r.EnterNative()
+		v := in.Native.Fn(r, &Call{This: this, Args: args, Callee: o})
+		r.LeaveNative()
+		return v
 	}
 	return r.Agent.CallFunction(o, this, args)
 }

@@ -196,16 +196,24 @@ var arrayConcat = &value.Native{Name: "Array.prototype.concat", Length: 1, Fn: f
 	ctor := species(r, o)
 	capHint := 0
 	if ctor == nil {
+		// When every part is data (dense arrays and non-arrays), the total
+		// is known before anything is copied.
+		exact := true
 		for i := -1; i < len(c.Args); i++ {
 			e := o
 			if i >= 0 {
 				e = c.Args[i]
 			}
-			if d, ok := fastDense(r, e); ok && isArray(e) {
+			if !isArray(e) {
+				capHint++
+			} else if d, ok := fastDense(r, e); ok {
 				capHint += len(d)
 			} else {
-				capHint++
+				exact = false
 			}
+		}
+		if exact && capHint > value.MaxArrayLength {
+			r.ThrowRange(value.ArrayLengthMessage)
 		}
 	}
 	b := create(r, ctor, 0, capHint)

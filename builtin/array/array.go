@@ -15,6 +15,7 @@
 package array
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/go-codemode/codemode/internal/jsnum"
@@ -72,7 +73,7 @@ var arrayCtor = &value.Native{Name: "Array", Length: 1, Ctor: true, Fn: func(r *
 	}
 	if len(c.Args) == 1 && c.Args[0].IsNumber() {
 		n := c.Args[0].Num()
-		if n < 0 || n != float64(uint32(n)) || n > value.MaxArrayLength {
+		if !(n >= 0 && n <= value.MaxArrayLength) || n != math.Trunc(n) {
 			r.ThrowRange(value.ArrayLengthMessage)
 		}
 		o := value.NewArray(proto, nil)

@@ -40,6 +40,52 @@ func TestArrayPrograms(t *testing.T) {
 	}
 }
 
+// TestArrayLimits checks the caps and that hostile inputs end in a
+// catchable error or the run's timeout, never a crash or a hang.
+func TestArrayLimits(t *testing.T) {
+	rt, err := codemode.New(codemode.Options{Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	catch := func(expr string) string {
+		return "try { " + expr + "; return \"no error\"; } catch (e) { return e.name + \": \" + e.message; }"
+	}
+	for _, c := range []struct{ code, want string }{
+		{"let a = []; for (let i = 0; i < 100000; i++) a = [a];\n" + catch("String(a)"), `{"ok":true,"value":"RangeError: Maximum call stack size exceeded","toolCalls":[]}`},
+		{"let a = []; for (let i = 0; i < 100000; i++) a = [a];\n" + catch("a.flat(Infinity)"), `{"ok":true,"value":"RangeError: Maximum call stack size exceeded","toolCalls":[]}`},
+		{catch("Array.prototype.join.call({ length: 1e9 })"), `{"ok":true,"value":"RangeError: Invalid string length","toolCalls":[]}`},
+		{`return Array.prototype.join.call({ length: 1e5 }, "").length`, `{"ok":true,"value":0,"toolCalls":[]}`},
+		{"const big = Array(4e6).fill(0);\n" + catch("big.concat(big, big)"), `{"ok":true,"value":"RangeError: Invalid array length","toolCalls":[]}`},
+		{"const big = Array(6e6).fill(0);\nbig.length = 1e7;\n" + catch("big.push(1)"), `{"ok":true,"value":"RangeError: Invalid array length","toolCalls":[]}`},
+		{catch("Array.prototype.slice.call({ length: 2 ** 53 - 1 })"), `{"ok":true,"value":"RangeError: Invalid array length","toolCalls":[]}`},
+		{catch("Array.prototype.map.call({ length: 1e8 }, (x) => x)"), `{"ok":true,"value":"RangeError: Invalid array length","toolCalls":[]}`},
+		{catch("Array.prototype.toSorted.call({ length: 1e8 })"), `{"ok":true,"value":"RangeError: Invalid array length","toolCalls":[]}`},
+		{catch("Array.prototype.unshift.call({ length: 2 ** 53 - 1 }, 1)"), `{"ok":true,"value":"TypeError: Invalid array length","toolCalls":[]}`},
+		{"const a = Array(1e7); a[5] = 1; a.reverse(); a.sort(); return [a.length, a[0], Object.keys(a)];", `{"ok":true,"value":[10000000,1,["0"]],"toolCalls":[]}`},
+		{"return [Array(1e7).join().length, Array(1e7).indexOf(undefined), Array(1e7).includes(undefined)];", `{"ok":true,"value":[9999999,-1,true],"toolCalls":[]}`},
+	} {
+		if got := rt.Execute(context.Background(), c.code).String(); got != c.want {
+			t.Errorf("%s\ngot  %s\nwant %s", c.code, got, c.want)
+		}
+	}
+	// Loops over huge array-likes stop at the run's deadline.
+	short, err := codemode.New(codemode.Options{Timeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []string{
+		"return Array.prototype.indexOf.call({ length: 2 ** 53 - 1 }, 1);",
+		"Array.prototype.forEach.call({ length: 2 ** 53 - 1 }, () => {});",
+		"Array.prototype.reverse.call({ length: 2 ** 53 - 1 });",
+		"Array.prototype.sort.call({ length: 2 ** 53 - 1 });",
+	} {
+		want := `{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 200ms."},"toolCalls":[]}`
+		if got := short.Execute(context.Background(), code).String(); got != want {
+			t.Errorf("%s\ngot  %s\nwant %s", code, got, want)
+		}
+	}
+}
+
 // compact re-encodes JSON without insignificant space, keeping key order.
 func compact(t *testing.T, raw json.RawMessage) string {
 	t.Helper()

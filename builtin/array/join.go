@@ -57,6 +57,10 @@ func join(r *value.Realm, o value.Value, n int, sep *value.String, str func(valu
 	if n == 0 || joining(r, o) {
 		return value.Empty
 	}
+	if l := sep.Len(); l > 0 && n-1 > value.MaxStringLength/l {
+		// The separators alone are too long.
+		r.ThrowRange("Invalid string length")
+	}
 	var j joiner
 	if d, ok := fastDense(r, o); ok && len(d) == n && str == nil && primitives(d) {
 		// Nothing here can run program code.

@@ -230,6 +230,26 @@ var arrayFill = &value.Native{Name: "Array.prototype.fill", Length: 1, Fn: func(
 			}
 			return o
 		}
+		if n := a.Len(); final-k >= n/2 {
+			// new Array(n).fill(x): lay the elements out once instead of
+			// growing the slice one write at a time.
+			elems := make([]value.Value, n)
+			for i := range elems {
+				elems[i] = value.Hole
+			}
+			for _, i := range a.PresentIndexes() {
+				elems[i], _ = a.Get(i)
+			}
+			for i := k; i < final; i++ {
+				elems[i] = v
+			}
+			r.Charge(elemBytes * (final - k))
+			_ = a.SetLength(0) // shrinking cannot fail
+			if a.Push(elems...) != nil {
+				r.ThrowRange(value.ArrayLengthMessage)
+			}
+			return o
+		}
 		for i := k; i < final; i++ {
 			r.Agent.Poll()
 			if a.Set(i, v) != nil {
@@ -284,6 +304,18 @@ var arrayReverse = &value.Native{Name: "Array.prototype.reverse", Length: 0, Fn:
 			slices.Reverse(d) // a hole moves to the mirrored index, as the generic steps do
 			return o
 		}
+		// Sparse: move the present elements only.
+		n := a.Len()
+		idx := a.PresentIndexes()
+		vals := make([]value.Value, len(idx))
+		for k, i := range idx {
+			vals[k], _ = a.Get(i)
+			a.Delete(i)
+		}
+		for k, i := range idx {
+			_ = a.Set(n-1-i, vals[k]) // within the length
+		}
+		return o
 	}
 	n := r.LengthOf(o)
 	a := arrayData(o)

@@ -22,14 +22,23 @@ var arraySort = &value.Native{Name: "Array.prototype.sort", Length: 1, Fn: func(
 	items := collect(r, o, n)
 	sortValues(r, items, fn)
 	// Write back: the sorted elements, then holes for the ones skipped.
-	if a := fastWritable(r, o); a != nil {
-		if d, ok := a.Dense(); ok && len(d) == n {
+	if a := fastWritable(r, o); a != nil && a.Len() == n {
+		if d, ok := a.Dense(); ok {
 			copy(d, items)
 			for i := len(items); i < n; i++ {
 				d[i] = value.Hole
 			}
 			return o
 		}
+		for _, i := range a.PresentIndexes() {
+			if i >= len(items) {
+				a.Delete(i)
+			}
+		}
+		for i, v := range items {
+			_ = a.Set(i, v) // i < n: in range
+		}
+		return o
 	}
 	for i, v := range items {
 		r.Agent.Poll()
@@ -75,12 +84,21 @@ func comparator(r *value.Realm, v value.Value) *value.Object {
 
 // collect reads the present elements [0, n), skipping holes.
 func collect(r *value.Realm, o value.Value, n int) []value.Value {
-	if d, ok := fastDense(r, o); ok && len(d) == n {
-		items := make([]value.Value, 0, n)
-		for _, x := range d {
-			if !x.IsHole() {
-				items = append(items, x)
+	if _, a := fast(r, o); a != nil && a.Len() == n {
+		// Data only: a sparse array costs its elements, not its length.
+		var items []value.Value
+		if d, ok := a.Dense(); ok {
+			items = make([]value.Value, 0, n)
+			for _, x := range d {
+				if !x.IsHole() {
+					items = append(items, x)
+				}
 			}
+			return items
+		}
+		for _, i := range a.PresentIndexes() {
+			x, _ := a.Get(i)
+			items = append(items, x)
 		}
 		return items
 	}

@@ -339,8 +339,8 @@ func (f *dateFormat) datePart(lf *localFields) string {
 		if f.era != "" {
 			y += " " + f.eraString(lf)
 		}
-	} else if f.era != "" {
-		y = f.yearString(lf, "numeric") + " " + f.eraString(lf)
+	} else if f.era != "" && f.month == "" && f.day == "" && f.weekday == "" {
+		return f.eraString(lf)
 	}
 	d := ""
 	if f.day != "" {
@@ -406,7 +406,6 @@ func (f *dateFormat) timePart(lf *localFields) string {
 	frac := func() {
 		if f.fractional > 0 {
 			b.WriteByte('.')
-			b.WriteString(two(lf.ms / 10)[:0])
 			ms := strconv.Itoa(1000 + lf.ms)[1:]
 			b.WriteString(ms[:f.fractional])
 		}
@@ -435,7 +434,7 @@ func (f *dateFormat) timePart(lf *localFields) string {
 		} else {
 			b.WriteString(two(h))
 		}
-		if f.minute != "" || f.second != "" {
+		if f.minute != "" {
 			b.WriteString(":" + two(lf.min))
 			if f.second != "" {
 				b.WriteString(":" + two(lf.sec))
@@ -526,13 +525,18 @@ func offsetString(off int, long bool) string {
 		sign = "-"
 		off = -off
 	}
-	h, m := off/3600, off/60%60
+	h, m, sec := off/3600, off/60%60, off%60
+	var s string
 	if long {
-		return "GMT" + sign + two(h) + ":" + two(m)
+		s = "GMT" + sign + two(h) + ":" + two(m)
+	} else {
+		s = "GMT" + sign + strconv.Itoa(h)
+		if m != 0 || sec != 0 {
+			s += ":" + two(m)
+		}
 	}
-	s := "GMT" + sign + strconv.Itoa(h)
-	if m != 0 {
-		s += ":" + two(m)
+	if sec != 0 { // local mean time offsets of old dates
+		s += ":" + two(sec)
 	}
 	return s
 }

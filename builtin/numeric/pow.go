@@ -3,6 +3,7 @@ package numeric
 import (
 	"math"
 	"math/big"
+	"sync"
 )
 
 // pow is IEEE pow(x, y) (C99 Annex F special cases), correctly rounded.
@@ -45,6 +46,16 @@ func pow(x, y float64) float64 {
 		return 0
 	case x < 0 && !yInt:
 		return math.NaN()
+	}
+	switch y {
+	case 1:
+		return x
+	case 2:
+		return x * x // correctly rounded, as V8's own fast path
+	case -1:
+		return 1 / x
+	case 0.5:
+		return math.Sqrt(x)
 	}
 	r := powAbs(math.Abs(x), y)
 	if x < 0 && yOdd {
@@ -106,68 +117,114 @@ func ddDiv(a, b dd) dd {
 // ln2DD is log(2) as a double-double.
 var ln2DD = dd{6.93147180559945286227e-01, 2.31904681384629955842e-17}
 
-// atanhCoef are 1/(2k+1) for the series log(m) = 2·atanh(s).
-var atanhCoef = func() (c [24]dd) {
-	for k := range c {
-		c[k] = ddDiv(dd{1, 0}, dd{float64(2*k + 1), 0})
-	}
-	return c
-}()
+// powTables are made on first use: log(c) for c = k/128 near 1, 2^(j/64),
+// and the series coefficients.
+type powTables struct {
+	atanh   [24]dd // 1/(2k+1)
+	invFact [12]dd // 1/n!
+	logC    [92]dd // log(k/128), k = 90..181
+	exp2    [64]dd // 2^(j/64)
+}
 
-// ddLog is log(x) for finite x > 0, to about 2^-104 relative.
-func ddLog(x float64) dd {
+var tables = sync.OnceValue(func() *powTables {
+	t := &powTables{}
+	for k := range t.atanh {
+		t.atanh[k] = ddDiv(dd{1, 0}, dd{float64(2*k + 1), 0})
+	}
+	f := dd{1, 0}
+	for n := range t.invFact {
+		if n > 0 {
+			f = ddMulF(f, float64(n))
+		}
+		t.invFact[n] = ddDiv(dd{1, 0}, f)
+	}
+	for k := range t.logC {
+		t.logC[k] = ddLogSeries(t, float64(k+90)/128)
+	}
+	for j := range t.exp2 {
+		t.exp2[j] = ddExpSlow(t, ddMulF(ln2DD, float64(j)/64))
+	}
+	return t
+})
+
+// ddLogSeries is log(m) for m in [sqrt(2)/2, sqrt(2)) by the series
+// log(m) = 2·atanh(s), s = (m-1)/(m+1), |s| < 0.172 (for the tables).
+func ddLogSeries(t *powTables, m float64) dd {
+	s := ddDiv(dd{m - 1, 0}, twoSum(m, 1))
+	s2 := ddMul(s, s)
+	sum := t.atanh[len(t.atanh)-1]
+	for k := len(t.atanh) - 2; k >= 0; k-- {
+		sum = ddAdd(ddMul(sum, s2), t.atanh[k])
+	}
+	return ddMulF(ddMul(s, sum), 2)
+}
+
+// ddExpSlow is exp(r) for |r| < 1 as (exp(r/1024))^1024 (for the tables).
+func ddExpSlow(t *powTables, r dd) dd {
+	r = dd{r.hi / 1024, r.lo / 1024}
+	sum := dd{1, 0}
+	term := dd{1, 0}
+	for n := 1; n < len(t.invFact); n++ {
+		term = ddMul(term, r)
+		sum = ddAdd(sum, ddMul(term, t.invFact[n]))
+	}
+	for i := 0; i < 10; i++ {
+		sum = ddMul(sum, sum)
+	}
+	return sum
+}
+
+// ddLog is log(x) for finite x > 0, to about 2^-104 relative: with
+// x = 2^e·m and c = k/128 the nearest table point to m,
+// log(x) = e·log 2 + log(c) + 2·atanh((m-c)/(m+c)).
+func ddLog(t *powTables, x float64) dd {
 	m, e := math.Frexp(x)
 	if m < math.Sqrt2/2 {
 		m *= 2
 		e--
 	}
-	// log(m) = 2·atanh(s), s = (m-1)/(m+1), |s| < 0.172.
-	num := dd{m - 1, 0} // exact
-	den := twoSum(m, 1)
-	s := ddDiv(num, den)
+	k := int(m*128 + 0.5)
+	c := float64(k) / 128
+	s := ddDiv(dd{m - c, 0}, twoSum(m, c)) // m - c is exact
 	s2 := ddMul(s, s)
-	sum := atanhCoef[len(atanhCoef)-1]
-	for k := len(atanhCoef) - 2; k >= 0; k-- {
-		sum = ddAdd(ddMul(sum, s2), atanhCoef[k])
+	sum := t.atanh[6]
+	for i := 5; i >= 0; i-- {
+		sum = ddAdd(ddMul(sum, s2), t.atanh[i])
 	}
-	lm := ddMulF(ddMul(s, sum), 2)
-	return ddAdd(ddMulF(ln2DD, float64(e)), lm)
+	l := ddAdd(t.logC[k-90], ddMulF(ddMul(s, sum), 2))
+	return ddAdd(ddMulF(ln2DD, float64(e)), l)
 }
 
 // powAbs is x^y for finite x > 0, x != 1, and finite y != 0.
 func powAbs(x, y float64) float64 {
-	t := ddMulF(ddLog(x), y)
+	tb := tables()
+	t := ddMulF(ddLog(tb, x), y)
 	switch {
 	case t.hi > 710:
 		return math.Inf(1)
 	case t.hi < -746:
 		return 0
 	}
-	// exp(t) = 2^k · exp(r), |r| <= ln2/2.
-	k := math.Round(t.hi / ln2DD.hi)
-	r := ddAdd(t, ddMulF(ln2DD, -k))
-	// exp(r) = (exp(r/1024))^1024, the inner one by its Taylor series.
-	r = dd{r.hi / 1024, r.lo / 1024}
-	sum := dd{1, 0}
-	term := dd{1, 0}
-	for n := 1; n <= 10; n++ {
-		term = ddMul(term, r)
-		term = ddDiv(term, dd{float64(n), 0})
-		sum = ddAdd(sum, term)
-	}
-	for i := 0; i < 10; i++ {
-		sum = ddMul(sum, sum)
+	// exp(t) = 2^n · 2^(j/64) · exp(r), |r| <= log(2)/128.
+	k := math.Round(t.hi * (64 / ln2DD.hi))
+	r := ddAdd(t, ddMulF(dd{ln2DD.hi / 64, ln2DD.lo / 64}, -k))
+	sum := tb.invFact[len(tb.invFact)-1]
+	for n := len(tb.invFact) - 2; n >= 0; n-- {
+		sum = ddAdd(ddMul(sum, r), tb.invFact[n])
 	}
 	ki := int(k)
+	j := ki & 63
+	n := (ki - j) / 64
+	sum = ddMul(sum, tb.exp2[j])
 	v := sum.hi + sum.lo
-	if e := math.Ilogb(v) + ki; e >= -1022 && e <= 1023 {
-		return math.Ldexp(v, ki)
+	if e := math.Ilogb(v) + n; e >= -1022 && e <= 1023 {
+		return math.Ldexp(v, n)
 	}
 	// Near overflow or in the subnormal range: scale exactly and round
 	// once.
 	f := new(big.Float).SetPrec(200).SetFloat64(sum.hi)
 	f.Add(f, new(big.Float).SetFloat64(sum.lo))
-	f.SetMantExp(f, ki)
+	f.SetMantExp(f, n)
 	res, _ := f.Float64()
 	return res
 }

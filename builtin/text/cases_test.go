@@ -1,4 +1,7 @@
-// Code generated from node 26 (V8 14.6) results; the cases marked "codemode:" differ from V8 on purpose. DO NOT EDIT by hand except those.
+// The expected values below were recorded by running each program in
+// node 26.12.1 (V8 14.6) as the body of a strict async function and taking
+// JSON.stringify of its value. A case marked "codemode:" differs from V8 on
+// purpose. To add a case, run it in node the same way and paste the value.
 
 package text_test
 

@@ -186,7 +186,7 @@ func installRegExp(l *value.Library) {
 			o.Define("constructor", value.Obj(r.Intrinsic(value.RegExpCtor)), value.Writable|value.Configurable)
 			r.Methods(o, regexpProto)
 			for _, g := range regexpGetters {
-				r.Getter(o, g.FuncName()[len("get "):], g)
+				r.Getter(o, g.FuncName(), g) // named "get source", ...
 			}
 		}})
 	l.Intrinsic(value.RegExpCtor, value.IntrinsicSpec{Name: "RegExp", Func: regexpCtor,
@@ -457,7 +457,7 @@ var flagNames = [...]struct {
 // flagGetter makes the accessor of one flag: undefined on
 // RegExp.prototype itself, a TypeError on anything else but a RegExp.
 func flagGetter(name string, flag func(*jsregex.Regexp) bool) *value.Native {
-	return native("RegExp.prototype.get "+name, 0, func(r *value.Realm, c *value.Call) value.Value {
+	return native("RegExp.prototype."+name, 0, func(r *value.Realm, c *value.Call) value.Value {
 		o := c.This.AsObject()
 		if d := regexpData(o); d != nil {
 			return value.Bool(flag(d.Regexp))
@@ -470,7 +470,7 @@ func flagGetter(name string, flag func(*jsregex.Regexp) bool) *value.Native {
 	})
 }
 
-var regexpSource = native("RegExp.prototype.get source", 0, func(r *value.Realm, c *value.Call) value.Value {
+var regexpSource = native("RegExp.prototype.source", 0, func(r *value.Realm, c *value.Call) value.Value {
 	o := c.This.AsObject()
 	if d := regexpData(o); d != nil {
 		return value.StrOf(d.Regexp.Source())
@@ -482,7 +482,7 @@ var regexpSource = native("RegExp.prototype.get source", 0, func(r *value.Realm,
 	return value.Undefined
 })
 
-var regexpFlags = native("RegExp.prototype.get flags", 0, func(r *value.Realm, c *value.Call) value.Value {
+var regexpFlags = native("RegExp.prototype.flags", 0, func(r *value.Realm, c *value.Call) value.Value {
 	o := c.This.AsObject()
 	if o == nil {
 		r.ThrowType("RegExp.prototype.flags getter called on non-object %s", describeReceiver(r, c.This))

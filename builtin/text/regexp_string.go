@@ -125,7 +125,7 @@ func flagsIntact(r *value.Realm, rx *value.Object) bool {
 		return false
 	}
 	for _, g := range regexpGetters[:9] { // the flags and the flag getters
-		p := proto.GetOwn(g.FuncName()[len("get "):])
+		p := proto.GetOwn(g.FuncName())
 		if p == nil || !p.IsAccessor() || p.Get == nil || p.Get.Internal != g {
 			return false
 		}
