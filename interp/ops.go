@@ -108,16 +108,8 @@ func jsMod(x, y float64) float64 {
 	return m
 }
 
-// jsPow is **: unlike math.Pow, 1 ** NaN and (-1) ** ±Infinity are NaN.
-func jsPow(x, y float64) float64 {
-	if math.IsNaN(y) {
-		return math.NaN()
-	}
-	if (x == 1 || x == -1) && math.IsInf(y, 0) {
-		return math.NaN()
-	}
-	return math.Pow(x, y)
-}
+// jsPow is **, correctly rounded as V8's.
+func jsPow(x, y float64) float64 { return jsnum.Pow(x, y) }
 
 // unaryNumeric applies - + ~ after conversion.
 func toNumeric(r *value.Realm, v value.Value) float64 { return r.ToNumber(v) }
@@ -128,4 +120,3 @@ func bitNot(r *value.Realm, v value.Value) value.Value {
 
 func negate(r *value.Realm, v value.Value) value.Value { return value.Number(-r.ToNumber(v)) }
 
-var _ = jsnum.ToInt32

@@ -1,6 +1,7 @@
 package numeric
 
 import (
+	"github.com/go-codemode/codemode/internal/jsnum"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -214,9 +215,4 @@ func mathHypot(r *value.Realm, c *value.Call) value.Value {
 
 // Pow is Number::exponentiate (Math.pow and **): like IEEE pow, except
 // that a NaN exponent always gives NaN and (±1) ** ±Infinity is NaN.
-func Pow(x, y float64) float64 {
-	if math.IsNaN(y) || math.IsInf(y, 0) && (x == 1 || x == -1) {
-		return math.NaN()
-	}
-	return pow(x, y)
-}
+func Pow(x, y float64) float64 { return jsnum.Pow(x, y) }

@@ -1,10 +1,19 @@
-package numeric
+package jsnum
 
 import (
 	"math"
 	"math/big"
 	"sync"
 )
+
+// Pow is Number::exponentiate (Math.pow and **): like IEEE pow, except
+// that a NaN exponent always gives NaN and (±1) ** ±Infinity is NaN.
+func Pow(x, y float64) float64 {
+	if math.IsNaN(y) || math.IsInf(y, 0) && (x == 1 || x == -1) {
+		return math.NaN()
+	}
+	return pow(x, y)
+}
 
 // pow is IEEE pow(x, y) (C99 Annex F special cases), correctly rounded.
 // V8 (node 26) calls the C library's pow, glibc's, whose result is the
