@@ -55,12 +55,3 @@ func thisObject(r *value.Realm, c *value.Call, method string) *value.Object {
 	}
 	return r.ToObject(c.This)
 }
-
-// argObject returns argument i as an object or throws.
-func argObject(r *value.Realm, c *value.Call, i int, what string) *value.Object {
-	o := c.Arg(i).AsObject()
-	if o == nil {
-		r.ThrowType("%s", what)
-	}
-	return o
-}

@@ -11,11 +11,11 @@ import (
 
 // memberObject compiles the object part of a member expression.
 func (c *compiler) memberObject(x ast.Expr) exprFn {
-	switch x.(type) {
+	switch x := x.(type) {
 	case *ast.Member, *ast.Index:
 		return c.member(x)
 	case *ast.Call:
-		return c.callInChain(x.(*ast.Call))
+		return c.callInChain(x)
 	}
 	return c.expr(x)
 }

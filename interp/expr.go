@@ -309,7 +309,6 @@ func (c *compiler) objectLit(x *ast.ObjectLit) exprFn {
 		computed exprFn
 		val      exprFn
 		proto    bool // __proto__: v
-		method   *ast.Function
 		mk       func(f *frame, home *value.Object, name string) value.Value
 	}
 	props := make([]prop, len(x.Props))
@@ -499,8 +498,6 @@ func (c *compiler) unary(x *ast.Unary) exprFn {
 	}
 	panic("interp: unknown unary operator")
 }
-
-var typeofStrings = map[string]value.Value{}
 
 func typeofString(v value.Value) value.Value {
 	switch v.TypeOf() {

@@ -111,12 +111,8 @@ func jsMod(x, y float64) float64 {
 // jsPow is **, correctly rounded as V8's.
 func jsPow(x, y float64) float64 { return jsnum.Pow(x, y) }
 
-// unaryNumeric applies - + ~ after conversion.
-func toNumeric(r *value.Realm, v value.Value) float64 { return r.ToNumber(v) }
-
 func bitNot(r *value.Realm, v value.Value) value.Value {
 	return value.Number(float64(^r.ToInt32(v)))
 }
 
 func negate(r *value.Realm, v value.Value) value.Value { return value.Number(-r.ToNumber(v)) }
-

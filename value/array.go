@@ -189,3 +189,18 @@ func (a *ArrayData) IndexKeys() []string {
 	}
 	return keys
 }
+
+// ShiftDense removes and returns the first element of a fully dense
+// array in constant time (the slice is re-sliced, not copied), reporting
+// false when the array is sparse or empty. A queue built on push and
+// shift stays linear.
+func (a *ArrayData) ShiftDense() (Value, bool) {
+	if a.sparse != nil || len(a.dense) != int(a.length) || a.length == 0 {
+		return Undefined, false
+	}
+	v := a.dense[0]
+	a.dense[0] = Undefined // let the element be collected
+	a.dense = a.dense[1:]
+	a.length--
+	return v, true
+}

@@ -1,6 +1,9 @@
 package value
 
-import "sort"
+import (
+	"sort"
+	"sync"
+)
 
 // Intrinsic names one of the objects every run has: prototypes and
 // constructors. Each run makes its own, on first use.
@@ -111,6 +114,32 @@ type Library struct {
 	specs   [NumIntrinsics]IntrinsicSpec
 	globals map[string]GlobalSpec
 	natives map[string]*Native
+
+	cacheMu sync.Mutex
+	cache   map[any]any
+}
+
+// CacheLoad returns what CacheStore stored under key, for immutable
+// derived data every run may share (compiled regular expressions). Safe
+// for concurrent use.
+func (l *Library) CacheLoad(key any) (any, bool) {
+	l.cacheMu.Lock()
+	defer l.cacheMu.Unlock()
+	v, ok := l.cache[key]
+	return v, ok
+}
+
+// CacheStore stores immutable shared data under key, keeping at most max
+// entries (it stops adding when full). Safe for concurrent use.
+func (l *Library) CacheStore(key, v any, max int) {
+	l.cacheMu.Lock()
+	defer l.cacheMu.Unlock()
+	if l.cache == nil {
+		l.cache = map[any]any{}
+	}
+	if len(l.cache) < max {
+		l.cache[key] = v
+	}
 }
 
 // NewLibrary makes an empty library; the builtin packages fill it.

@@ -33,6 +33,7 @@ type Realm struct {
 	Rejections []*Object
 	// Host holds what the embedding runtime attaches (tools, limits).
 	Host any
+	scratch map[any]any
 	// ArgStack is scratch space the engine evaluates call arguments into
 	// (a stack: each call truncates it back); Try restores its height.
 	ArgStack []Value
@@ -340,4 +341,22 @@ func MethodKey(n *Native) string {
 		}
 	}
 	return name
+}
+
+// Scratch returns the run's library state stored under key (nil if
+// none): built-ins that need per-run bookkeeping (the arrays a join is
+// walking) keep it here, never in package variables. Use an unexported
+// key type, as with context values.
+func (r *Realm) Scratch(key any) any { return r.scratch[key] }
+
+// SetScratch stores per-run library state under key; nil deletes it.
+func (r *Realm) SetScratch(key, v any) {
+	if v == nil {
+		delete(r.scratch, key)
+		return
+	}
+	if r.scratch == nil {
+		r.scratch = map[any]any{}
+	}
+	r.scratch[key] = v
 }

@@ -1,8 +1,6 @@
 package array
 
 import (
-	"sync"
-	"sync/atomic"
 
 	"github.com/go-codemode/codemode/value"
 )
@@ -181,24 +179,18 @@ func (j *joiner) done(r *value.Realm) *value.String {
 	return s
 }
 
-// The arrays being joined, per realm. Most joins never touch this: the
-// fast path above handles arrays of primitives, and active stays zero
-// until some join reaches an object element.
-var (
-	joinMu     sync.Mutex
-	joinStacks = map[*value.Realm][]*value.Object{}
-	active     atomic.Int32
-)
+// joinKey keys the arrays being joined in the realm's scratch state, for
+// the cycle check (a self-containing array joins as "").
+type joinKey struct{}
 
 // joining reports whether o is already being joined further up.
 func joining(r *value.Realm, o value.Value) bool {
 	obj := o.AsObject()
-	if obj == nil || active.Load() == 0 {
+	if obj == nil {
 		return false
 	}
-	joinMu.Lock()
-	defer joinMu.Unlock()
-	for _, x := range joinStacks[r] {
+	stack, _ := r.Scratch(joinKey{}).([]*value.Object)
+	for _, x := range stack {
 		if x == obj {
 			return true
 		}
@@ -207,20 +199,15 @@ func joining(r *value.Realm, o value.Value) bool {
 }
 
 func enterJoin(r *value.Realm, o *value.Object) {
-	joinMu.Lock()
-	joinStacks[r] = append(joinStacks[r], o)
-	joinMu.Unlock()
-	active.Add(1)
+	stack, _ := r.Scratch(joinKey{}).([]*value.Object)
+	r.SetScratch(joinKey{}, append(stack, o))
 }
 
 func leaveJoin(r *value.Realm) {
-	joinMu.Lock()
-	s := joinStacks[r]
-	if len(s) <= 1 {
-		delete(joinStacks, r)
-	} else {
-		joinStacks[r] = s[:len(s)-1]
+	stack, _ := r.Scratch(joinKey{}).([]*value.Object)
+	if len(stack) <= 1 {
+		r.SetScratch(joinKey{}, nil)
+		return
 	}
-	joinMu.Unlock()
-	active.Add(-1)
+	r.SetScratch(joinKey{}, stack[:len(stack)-1])
 }

@@ -64,13 +64,10 @@ var arrayShift = &value.Native{Name: "Array.prototype.shift", Length: 0, Fn: fun
 		if a.Len() == 0 {
 			return value.Undefined
 		}
-		if d, ok := a.Dense(); ok {
-			first := d[0]
+		if first, ok := a.ShiftDense(); ok {
 			if first.IsHole() {
 				first = value.Undefined
 			}
-			copy(d, d[1:])
-			_ = a.SetLength(len(d) - 1) // shrinking cannot fail
 			return first
 		}
 	}

@@ -3,7 +3,6 @@ package text
 import (
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf16"
 
@@ -30,7 +29,7 @@ type RegExpData struct {
 
 // NewRegExpData compiles pattern (WTF-8) with flags for a RegExp object.
 func NewRegExpData(pattern, flags string) (*RegExpData, error) {
-	re, err := compile(pattern, flags)
+	re, err := compile(nil, pattern, flags)
 	if err != nil {
 		return nil, err
 	}
@@ -50,26 +49,23 @@ func (d *RegExpData) input(r *value.Realm, s *value.String) *jsregex.Input {
 // The compile cache: a regex literal is evaluated as new RegExp(pattern,
 // flags) every time the program reaches it, so a literal in a loop would
 // otherwise compile on every iteration. Compiled programs are immutable
-// and safe for concurrent use, so runs share them.
+// and safe for concurrent use, so the runs of one Runtime share them
+// through the library's cache.
 const (
 	cacheSize       = 512
 	cacheMaxPattern = 4096
 )
 
-var compiled struct {
-	sync.Mutex
-	m map[[2]string]*jsregex.Regexp
-}
+type cacheKey struct{ pattern, flags string }
 
-func compile(pattern, flags string) (*jsregex.Regexp, error) {
-	key := [2]string{pattern, flags}
-	cacheable := len(pattern) <= cacheMaxPattern && len(flags) <= 8
+// compile compiles pattern with flags, through lib's cache when lib is
+// not nil.
+func compile(lib *value.Library, pattern, flags string) (*jsregex.Regexp, error) {
+	key := cacheKey{pattern, flags}
+	cacheable := lib != nil && len(pattern) <= cacheMaxPattern && len(flags) <= 8
 	if cacheable {
-		compiled.Lock()
-		re := compiled.m[key]
-		compiled.Unlock()
-		if re != nil {
-			return re, nil
+		if re, ok := lib.CacheLoad(key); ok {
+			return re.(*jsregex.Regexp), nil
 		}
 	}
 	re, err := jsregex.Compile(pattern, flags)
@@ -77,12 +73,7 @@ func compile(pattern, flags string) (*jsregex.Regexp, error) {
 		return nil, err
 	}
 	if cacheable {
-		compiled.Lock()
-		if compiled.m == nil || len(compiled.m) >= cacheSize {
-			compiled.m = make(map[[2]string]*jsregex.Regexp, cacheSize)
-		}
-		compiled.m[key] = re
-		compiled.Unlock()
+		lib.CacheStore(key, re, cacheSize)
 	}
 	return re, nil
 }
@@ -143,7 +134,7 @@ func canonicalFlags(flags string) string {
 // given prototype, compiled from pattern and flags (WTF-8), or V8's
 // SyntaxError.
 func newRegExp(r *value.Realm, proto *value.Object, pattern, flags string) *value.Object {
-	re, err := compile(pattern, flags)
+	re, err := compile(r.Library(), pattern, flags)
 	if err != nil {
 		if e, ok := err.(*jsregex.Error); ok {
 			if e.BadFlags {
