@@ -197,17 +197,29 @@ func (c *compiler) template(x *ast.TemplateLit) exprFn {
 	}
 	return func(f *frame) value.Value {
 		r := f.run.realm
-		s := quasis[0]
+		var b value.Builder
+		b.Grow(quasis[0].Len() + 8*len(exprs))
+		b.WriteString(quasis[0])
 		for i, e := range exprs {
 			v := e(f)
-			if v.IsObject() || v.IsSymbol() {
-				s = r.Concat(s, r.ToString(v))
-			} else {
+			switch {
+			case v.IsNumber():
+				b.WriteNumber(v.Num())
+			case v.IsString():
+				b.WriteString(v.AsString())
+			case v.IsObject() || v.IsSymbol():
+				b.WriteString(r.ToString(v))
+			default:
 				vs, _ := v.ToString()
-				s = r.Concat(s, vs)
+				b.WriteString(vs)
 			}
-			s = r.Concat(s, quasis[i+1])
+			b.WriteString(quasis[i+1])
+			if b.Len() > value.MaxStringLength {
+				r.ThrowRange("Invalid string length")
+			}
 		}
+		s := b.String()
+		r.Charge(s.Bytes())
 		return value.Str(s)
 	}
 }

@@ -57,3 +57,13 @@ func BenchmarkFib(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkStringTemplate(b *testing.B) {
+	lib := builtin.New()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, fail := run(b, lib, "let s = ''; for (let i = 0; i < 100000; i++) { s += `<${i}:${i % 10}>`; } s.length"); fail != nil {
+			b.Fatal(fail)
+		}
+	}
+}

@@ -718,6 +718,21 @@ func (r *Realm) Add(a, b Value) Value {
 	if aok && bok {
 		return Str(r.Concat(sa, sb))
 	}
+	// A short string and a number ("ab" + i): one buffer, not a string
+	// per part.
+	if aok && b.IsNumber() && sa.length < ropeMin || bok && a.IsNumber() && sb.length < ropeMin {
+		var bl Builder
+		if aok {
+			bl.WriteString(sa)
+			bl.WriteNumber(b.num)
+		} else {
+			bl.WriteNumber(a.num)
+			bl.WriteString(sb)
+		}
+		s := bl.String()
+		r.Charge(s.Bytes())
+		return Str(s)
+	}
 	a = r.ToPrimitive(a, HintDefault)
 	b = r.ToPrimitive(b, HintDefault)
 	if a.IsString() || b.IsString() {

@@ -10,6 +10,7 @@
 package value
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -331,4 +332,76 @@ func utf16ToWTF8(units []uint16) string {
 		b = utf8.AppendRune(b, u)
 	}
 	return string(b)
+}
+
+// Builder assembles a string from parts in one buffer: template literals
+// and string + number, which would otherwise make a string per part.
+// The zero value is ready to use.
+type Builder struct {
+	b    strings.Builder
+	wide []uint16 // set once a non-ASCII part arrives
+}
+
+// Grow reserves room for n more code units.
+func (b *Builder) Grow(n int) { b.b.Grow(n) }
+
+// Len is the number of code units so far.
+func (b *Builder) Len() int {
+	if b.wide != nil {
+		return len(b.wide)
+	}
+	return b.b.Len()
+}
+
+// WriteString appends s.
+func (b *Builder) WriteString(s *String) {
+	if b.wide == nil && !s.isWideFlat() {
+		s.flatten()
+		b.b.WriteString(s.ascii)
+		return
+	}
+	b.widen()
+	b.wide = append(b.wide, s.Units()...)
+}
+
+// WriteNumber appends a number as Number::toString writes it.
+func (b *Builder) WriteNumber(f float64) {
+	if f >= 0 && f < 1e15 && f == float64(int64(f)) && !signbit(f) {
+		var scratch [24]byte
+		digits := strconv.AppendInt(scratch[:0], int64(f), 10)
+		if b.wide != nil {
+			for _, c := range digits {
+				b.wide = append(b.wide, uint16(c))
+			}
+			return
+		}
+		b.b.Write(digits)
+		return
+	}
+	b.WriteString(NumberToString(f))
+}
+
+func (s *String) isWideFlat() bool {
+	s.flatten()
+	return s.isWide
+}
+
+func (b *Builder) widen() {
+	if b.wide != nil {
+		return
+	}
+	text := b.b.String()
+	b.wide = make([]uint16, len(text), len(text)+16)
+	for i := 0; i < len(text); i++ {
+		b.wide[i] = uint16(text[i])
+	}
+}
+
+// String returns the assembled string.
+func (b *Builder) String() *String {
+	if b.wide != nil {
+		return FromUTF16(b.wide)
+	}
+	s := b.b.String()
+	return &String{ascii: s, length: len(s)}
 }
