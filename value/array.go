@@ -35,6 +35,19 @@ type ArrayData struct {
 	// Frozen and Sealed mirror Object.freeze and Object.seal for the
 	// elements; LengthReadOnly is a non-writable length.
 	Frozen, Sealed, LengthReadOnly bool
+	// meter, when set, counts the bytes the elements grow by (the run's
+	// allocation count).
+	meter *int64
+}
+
+// valueBytes is the size of one element.
+const valueBytes = 24
+
+// grew charges the growth of the dense part from capacity before.
+func (a *ArrayData) grew(before int) {
+	if a.meter != nil && cap(a.dense) > before {
+		*a.meter += int64(cap(a.dense)-before) * valueBytes
+	}
 }
 
 // NewArray makes an array object holding elems (which it keeps).
@@ -76,14 +89,19 @@ func (a *ArrayData) Set(i int, v Value) error {
 		a.dense[i] = v
 	case i-len(a.dense) <= sparseGap:
 		// Grow the dense part, taking over any sparse elements it reaches.
+		before := cap(a.dense)
 		for len(a.dense) < i {
 			a.dense = append(a.dense, a.takeSparse(len(a.dense)))
 		}
 		a.takeSparse(i)
 		a.dense = append(a.dense, v)
+		a.grew(before)
 	default:
 		if a.sparse == nil {
 			a.sparse = map[uint32]Value{}
+		}
+		if _, ok := a.sparse[uint32(i)]; !ok && a.meter != nil {
+			*a.meter += 2 * valueBytes
 		}
 		a.sparse[uint32(i)] = v
 	}
@@ -109,8 +127,10 @@ func (a *ArrayData) Push(vs ...Value) error {
 		return ErrArrayLength
 	}
 	if a.sparse == nil && len(a.dense) == int(a.length) {
+		before := cap(a.dense)
 		a.dense = append(a.dense, vs...)
 		a.length = uint32(len(a.dense))
+		a.grew(before)
 		return nil
 	}
 	for _, v := range vs {

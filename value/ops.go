@@ -849,6 +849,8 @@ func (r *Realm) NewArrayValue(elems []Value) *Object {
 	if len(elems) > MaxArrayLength {
 		r.ThrowRange(ArrayLengthMessage)
 	}
-	r.Charge(objectBytes + 16*len(elems))
-	return NewArray(r.Intrinsic(ArrayPrototype), elems)
+	r.Charge(objectBytes + valueBytes*cap(elems))
+	o := NewArray(r.Intrinsic(ArrayPrototype), elems)
+	o.Internal.(*ArrayData).meter = &r.allocated
+	return o
 }

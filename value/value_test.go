@@ -193,3 +193,20 @@ func equalKeys(a, b []string) bool {
 	}
 	return true
 }
+
+// TestArrayGrowthIsCounted: elements a program pushes are charged to the
+// run's allocation count as the array grows.
+func TestArrayGrowthIsCounted(t *testing.T) {
+	r := NewRealm(NewLibrary(), nil)
+	r.lib.specs[ArrayPrototype] = IntrinsicSpec{Name: "Array.prototype"}
+	a := r.NewArrayValue(nil)
+	before := r.Allocated()
+	for i := 0; i < 1000; i++ {
+		if err := a.Array().Push(Number(float64(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := r.Allocated() - before; got < 1000*valueBytes {
+		t.Errorf("1,000 pushes charged %d bytes, want at least %d", got, 1000*valueBytes)
+	}
+}

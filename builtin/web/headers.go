@@ -112,7 +112,8 @@ func (h *headersData) set(name, val string) {
 func installHeaders(l *value.Library) {
 	l.Intrinsic(value.HeadersPrototype, value.IntrinsicSpec{Name: "Headers.prototype",
 		Init: func(r *value.Realm, o *value.Object) {
-			r.Methods(o, headersProto)
+			constructorFirst(r, o, value.HeadersCtor)
+			webMethods(r, o, headersProto)
 			o.Define(value.SymIterator.Key(), r.GetObj(o, "entries", value.Obj(o)), value.Writable|value.Configurable)
 			toStringTag(o, "Headers")
 		}})
@@ -142,11 +143,9 @@ func headersCtor(r *value.Realm, c *value.Call) value.Value {
 	if !init.IsObject() {
 		r.ThrowType(headersInitMessage)
 	}
-	iter := r.Get(init, value.SymIterator.Key())
-	if !iter.IsNullish() {
-		if !isCallable(iter) {
-			r.ThrowType(headersInitMessage)
-		}
+	// undici takes init as a sequence when it has a callable
+	// @@iterator, else as a record of every own key (enumerable or not).
+	if iter := r.Get(init, value.SymIterator.Key()); isCallable(iter) {
 		for i, pair := range iterateWith(r, init, iter) {
 			if !pair.IsObject() {
 				r.ThrowType("Headers constructor: init[%d] (%s) is not iterable.", i, inspectShort(r, pair))
@@ -166,14 +165,7 @@ func headersCtor(r *value.Realm, c *value.Call) value.Value {
 	obj := init.AsObject()
 	for _, k := range r.OwnKeys(obj, false, true) {
 		if s := value.SymbolOfKey(k); s != nil {
-			if p, ok := r.GetOwnProperty(obj, k); ok && p.Flags&value.Enumerable != 0 {
-				r.ThrowType("Headers constructor: Key Symbol(%s) in init is a symbol, which cannot be converted to a ByteString.", s.Description)
-			}
-			continue
-		}
-		p, ok := r.GetOwnProperty(obj, k)
-		if !ok || p.Flags&value.Enumerable == 0 {
-			continue
+			r.ThrowType("Headers constructor: Key Symbol(%s) in init is a symbol, which cannot be converted to a ByteString.", s.Description)
 		}
 		name := byteString(r, value.StrOf(k))
 		headersAppend(r, h, "append", name, byteString(r, r.Get(init, k)))
@@ -232,7 +224,7 @@ func normalizeHeaderValue(s string) string {
 }
 
 func validHeaderValue(s string) bool {
-	return strings.IndexAny(s, "\x00\r\n") < 0
+	return !strings.ContainsAny(s, "\x00\r\n")
 }
 
 func headersAppend(r *value.Realm, h *headersData, method, name, val string) {

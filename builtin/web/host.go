@@ -139,8 +139,7 @@ func parseHost(input string, opaque bool) (string, bool) {
 	raw := percentDecode(input)
 	// UTF-8 decode without BOM: invalid sequences become U+FFFD, which
 	// domainToASCII then rejects.
-	domain := strings.ToValidUTF8(string(raw), "\uFFFD")
-	domain = strings.TrimPrefix(domain, "\uFEFF")
+	domain := strings.TrimPrefix(utf8DecodeLossy(raw), "\uFEFF")
 	ascii, ok := domainToASCII(domain)
 	if !ok {
 		return "", false

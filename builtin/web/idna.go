@@ -12,8 +12,8 @@ package web
 // unassigned, noncharacters, U+FFFD) fail, as do labels that begin
 // with a combining mark or are not NFC. The Bidi and ContextJ rules are
 // approximated: the Bidi rule (RFC 5893, from golang.org/x/text) applies
-// when a label holds Hebrew, Arabic, Syriac, Thaana or N'Ko letters, and
-// a joiner must follow a virama. ASCII hosts, nearly all of them, are
+// when a label holds a right-to-left or Arabic-number code point, and a
+// joiner must follow a virama. ASCII hosts, nearly all of them, are
 // only lowercased, as node does.
 
 import (
@@ -23,6 +23,7 @@ import (
 
 	"golang.org/x/text/cases"
 	"golang.org/x/text/secure/bidirule"
+	"golang.org/x/text/unicode/bidi"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -61,7 +62,14 @@ func domainToASCII(domain string) (string, bool) {
 var folder = cases.Fold()
 
 // uts46Map is the mapping step of UTS #46 processing.
-func uts46Map(s string) string {
+func uts46Map(s string) (string, bool) {
+	for _, c := range s {
+		// Code points whose compatibility form holds a full stop (⒈)
+		// are disallowed, not mapped.
+		if c >= 0x80 && c != 0x3002 && c != 0xFF0E && c != 0xFF61 && strings.ContainsRune(norm.NFKC.String(string(c)), '.') {
+			return "", false
+		}
+	}
 	s = norm.NFKC.String(s)
 	var b strings.Builder
 	var run strings.Builder
@@ -90,7 +98,7 @@ func uts46Map(s string) string {
 		}
 	}
 	flush()
-	return norm.NFKC.String(b.String())
+	return norm.NFKC.String(b.String()), true
 }
 
 // disallowed reports code points UTS #46 does not allow in a label.
@@ -114,14 +122,18 @@ func disallowed(c rune) bool {
 // uts46ToASCII runs UTS #46 ToASCII (non-transitional, CheckHyphens
 // false) over a whole domain.
 func uts46ToASCII(domain string) (string, bool) {
-	mapped := norm.NFC.String(uts46Map(domain))
+	mapped, ok := uts46Map(domain)
+	if !ok {
+		return "", false
+	}
+	mapped = norm.NFC.String(mapped)
 	labels := strings.Split(mapped, ".")
 	unicodeLabels := make([]string, len(labels))
 	for i, label := range labels {
 		unicodeLabels[i] = label
 		if len(label) >= 4 && strings.EqualFold(label[:4], "xn--") {
 			dec, ok := punyDecode(strings.ToLower(label[4:]))
-			if !ok || !validLabel(dec) {
+			if !ok || dec == "" || !validLabel(dec) {
 				return "", false
 			}
 			unicodeLabels[i] = dec
@@ -133,6 +145,9 @@ func uts46ToASCII(domain string) (string, bool) {
 		}
 		if isASCIIString(label) {
 			continue
+		}
+		if len(label) > maxLabelBytes {
+			return "", false
 		}
 		enc, ok := punyEncode(label)
 		if !ok {
@@ -188,13 +203,23 @@ func validLabel(label string) bool {
 func isBidiDomain(labels []string) bool {
 	for _, l := range labels {
 		for _, c := range l {
-			if unicode.In(c, unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana, unicode.Nko) {
+			if c < 0x80 {
+				continue
+			}
+			p, _ := bidi.LookupRune(c)
+			switch p.Class() {
+			case bidi.R, bidi.AL, bidi.AN:
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// maxLabelBytes bounds a non-ASCII label: Punycode's encoder is
+// quadratic in the label's distinct code points, and a DNS label cannot
+// exceed 63 octets anyway.
+const maxLabelBytes = 4096
 
 // Punycode parameters (RFC 3492 section 5).
 const (
@@ -251,7 +276,7 @@ func punyEncode(s string) (string, bool) {
 				m = c
 			}
 		}
-		if (int(m)-n) > (1<<30)/(h+1) {
+		if (int(m) - n) > (1<<30)/(h+1) {
 			return "", false
 		}
 		delta += (int(m) - n) * (h + 1)

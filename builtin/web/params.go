@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/go-codemode/codemode/value"
 )
@@ -60,7 +61,17 @@ func decodeFormPart(s string) string {
 	if strings.IndexByte(s, '%') < 0 {
 		return s
 	}
-	return strings.ToValidUTF8(string(percentDecode(s)), "\uFFFD")
+	return utf8DecodeLossy(percentDecode(s))
+}
+
+// utf8DecodeLossy is UTF-8 decode without BOM: one U+FFFD for each
+// maximal invalid subpart, as the Encoding standard decodes.
+func utf8DecodeLossy(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	u, _ := decodeUTF8(b, false)
+	return string(utf16.Decode(u))
 }
 
 // serializeForm is the application/x-www-form-urlencoded serializer.
@@ -80,8 +91,9 @@ func serializeForm(list []formPair) string {
 func installParams(l *value.Library) {
 	l.Intrinsic(value.URLSearchParamsPrototype, value.IntrinsicSpec{Name: "URLSearchParams.prototype",
 		Init: func(r *value.Realm, o *value.Object) {
-			r.Getter(o, "size", paramsSize)
-			r.Methods(o, paramsProto)
+			constructorFirst(r, o, value.URLSearchParamsCtor)
+			accessor(r, o, "size", paramsSize, nil, true)
+			webMethods(r, o, paramsProto)
 			o.Define(value.SymIterator.Key(), r.GetObj(o, "entries", value.Obj(o)), value.Writable|value.Configurable)
 			toStringTag(o, "URLSearchParams")
 		}})
@@ -128,10 +140,13 @@ func paramsCtor(r *value.Realm, c *value.Call) value.Value {
 			}
 		} else {
 			obj := init.AsObject()
-			for _, k := range r.OwnKeys(obj, false, false) {
+			for _, k := range r.OwnKeys(obj, false, true) {
 				p, ok := r.GetOwnProperty(obj, k)
 				if !ok || p.Flags&value.Enumerable == 0 {
 					continue
+				}
+				if value.IsSymbolKey(k) {
+					r.ThrowType("Cannot convert a Symbol value to a string")
 				}
 				v := r.Get(init, k)
 				pd.list = append(pd.list, formPair{value.NewString(k).String(), usv(r, v)})

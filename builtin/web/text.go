@@ -23,8 +23,9 @@ type textDecoderData struct {
 func installText(l *value.Library) {
 	l.Intrinsic(value.TextEncoderPrototype, value.IntrinsicSpec{Name: "TextEncoder.prototype",
 		Init: func(r *value.Realm, o *value.Object) {
-			r.Getter(o, "encoding", encoderEncoding)
-			r.Methods(o, encoderProto)
+			constructorFirst(r, o, value.TextEncoderCtor)
+			accessor(r, o, "encoding", encoderEncoding, nil, true)
+			webMethods(r, o, encoderProto)
 			toStringTag(o, "TextEncoder")
 		}})
 	l.Intrinsic(value.TextEncoderCtor, value.IntrinsicSpec{Name: "TextEncoder",
@@ -40,10 +41,11 @@ func installText(l *value.Library) {
 
 	l.Intrinsic(value.TextDecoderPrototype, value.IntrinsicSpec{Name: "TextDecoder.prototype",
 		Init: func(r *value.Realm, o *value.Object) {
-			r.Methods(o, decoderProto)
-			r.Getter(o, "encoding", decoderEncoding)
-			r.Getter(o, "fatal", decoderFatal)
-			r.Getter(o, "ignoreBOM", decoderIgnoreBOM)
+			constructorFirst(r, o, value.TextDecoderCtor)
+			webMethods(r, o, decoderProto)
+			accessor(r, o, "encoding", decoderEncoding, nil, true)
+			accessor(r, o, "fatal", decoderFatal, nil, true)
+			accessor(r, o, "ignoreBOM", decoderIgnoreBOM, nil, true)
 			toStringTag(o, "TextDecoder")
 		}})
 	l.Intrinsic(value.TextDecoderCtor, value.IntrinsicSpec{Name: "TextDecoder",
@@ -66,8 +68,14 @@ func thisEncoder(r *value.Realm, c *value.Call) {
 }
 
 var encoderEncoding = native("TextEncoder.prototype.get encoding", 0, func(r *value.Realm, c *value.Call) value.Value {
-	thisEncoder(r, c)
-	return value.StrOf("utf-8")
+	if o := c.This.AsObject(); o != nil {
+		if _, ok := o.Internal.(textEncoderData); ok {
+			return value.StrOf("utf-8")
+		}
+	}
+	// node's TextEncoder keeps its encoding in a private field.
+	r.ThrowType("Cannot read private member #encoding from an object whose class did not declare it")
+	return value.Undefined
 })
 
 var encoderProto = []*value.Native{

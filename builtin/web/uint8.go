@@ -75,13 +75,14 @@ func numToUint8(f float64) byte {
 func installUint8Array(l *value.Library) {
 	l.Intrinsic(value.Uint8ArrayPrototype, value.IntrinsicSpec{Name: "Uint8Array.prototype",
 		Init: func(r *value.Realm, o *value.Object) {
+			constructorFirst(r, o, value.Uint8ArrayCtor)
 			o.Define("BYTES_PER_ELEMENT", value.Number(1), 0)
-			r.Getter(o, "byteLength", u8ByteLength)
-			r.Getter(o, "byteOffset", u8ByteOffset)
-			r.Getter(o, "length", u8Length)
+			accessor(r, o, "byteLength", u8ByteLength, nil, false)
+			accessor(r, o, "byteOffset", u8ByteOffset, nil, false)
+			accessor(r, o, "length", u8Length, nil, false)
 			r.Methods(o, u8Proto)
 			o.Define(value.SymIterator.Key(), r.GetObj(o, "values", value.Obj(o)), value.Writable|value.Configurable)
-			r.Getter(o, value.SymToStringTag.Key(), u8ToStringTag)
+			accessor(r, o, value.SymToStringTag.Key(), u8ToStringTag, nil, false)
 		}})
 	l.Intrinsic(value.Uint8ArrayCtor, value.IntrinsicSpec{Name: "Uint8Array",
 		Func: &value.Native{Name: "Uint8Array", Length: 3, Ctor: true, Fn: u8Ctor},
@@ -96,10 +97,14 @@ func installUint8Array(l *value.Library) {
 	l.Register(u8ByteLength, u8ByteOffset, u8Length, u8ToStringTag)
 }
 
+// allocFailed is V8's message for a typed array too big to allocate:
+// what a program sees past value.MaxArrayLength bytes.
+const allocFailed = "Array buffer allocation failed"
+
 // newU8 makes a Uint8Array of n zero bytes.
 func newU8(r *value.Realm, proto *value.Object, n int) (*value.Object, *u8Data) {
 	if n > value.MaxArrayLength {
-		r.ThrowRange(value.ArrayLengthMessage)
+		r.ThrowRange(allocFailed)
 	}
 	r.Charge(128 + n)
 	d := &u8Data{buf: &byteBuffer{data: make([]byte, n)}, n: n}
@@ -112,7 +117,7 @@ func newU8(r *value.Realm, proto *value.Object, n int) (*value.Object, *u8Data) 
 // newU8Bytes makes a Uint8Array over b (which it keeps).
 func newU8Bytes(r *value.Realm, b []byte) *value.Object {
 	if len(b) > value.MaxArrayLength {
-		r.ThrowRange(value.ArrayLengthMessage)
+		r.ThrowRange(allocFailed)
 	}
 	r.Charge(128 + len(b))
 	o := value.NewObject(r.Intrinsic(value.Uint8ArrayPrototype))
@@ -150,10 +155,7 @@ func u8Ctor(r *value.Realm, c *value.Call) value.Value {
 		if n < 0 || n > 1<<53-1 {
 			r.ThrowRange("Invalid typed array length: %s", value.NumberToString(f).String())
 		}
-		if n > value.MaxArrayLength {
-			r.ThrowRange(value.ArrayLengthMessage)
-		}
-		o, _ := newU8(r, proto, int(n))
+		o, _ := newU8(r, proto, int(min(n, value.MaxArrayLength+1)))
 		return value.Obj(o)
 	}
 	if src := asU8(arg); src != nil {
@@ -173,12 +175,8 @@ func u8Ctor(r *value.Realm, c *value.Call) value.Value {
 		}
 		return value.Obj(o)
 	}
-	n := r.LengthOf(arg)
-	if n > value.MaxArrayLength {
-		r.ThrowRange(value.ArrayLengthMessage)
-	}
-	o, d := newU8(r, proto, n)
-	for i := 0; i < n; i++ {
+	o, d := newU8(r, proto, r.LengthOf(arg))
+	for i := 0; i < d.n; i++ {
 		r.Agent.Poll()
 		d.IndexSet(r, i, r.GetIndex(arg, i))
 	}
@@ -249,10 +247,7 @@ func callback(r *value.Realm, c *value.Call, receiverStyle bool) value.Value {
 	cb := c.Arg(0)
 	if !isCallable(cb) {
 		if receiverStyle {
-			if cb.IsObject() || cb.IsNullish() {
-				r.ThrowType("%s is not a function", receiverDesc(r, cb))
-			}
-			r.ThrowType("%s is not a function", r.ToString(cb).String())
+			r.ThrowType("%s is not a function", receiverDesc(r, cb))
 		}
 		r.ThrowType("%s is not a function", typedDesc(r, cb))
 	}
@@ -283,7 +278,7 @@ var (
 
 // ctorFromThis is the constructor of from and of: this when it is a
 // constructor other than Uint8Array (a subclass), else nil.
-func ctorFromThis(r *value.Realm, c *value.Call, method string) *value.Object {
+func ctorFromThis(r *value.Realm, c *value.Call) *value.Object {
 	o := c.This.AsObject()
 	if o == r.Intrinsic(value.Uint8ArrayCtor) {
 		return nil
@@ -313,7 +308,7 @@ func createFrom(r *value.Realm, ctor *value.Object, n int, method string) (*valu
 
 var u8Statics = []*value.Native{
 	native("Uint8Array.from", 1, func(r *value.Realm, c *value.Call) value.Value {
-		ctor := ctorFromThis(r, c, "from")
+		ctor := ctorFromThis(r, c)
 		src, mapFn := c.Arg(0), c.Arg(1)
 		if !mapFn.IsUndefined() && !isCallable(mapFn) {
 			r.ThrowType("%s is not a function", typedDesc(r, mapFn))
@@ -331,7 +326,7 @@ var u8Statics = []*value.Native{
 		} else {
 			n := r.LengthOf(src)
 			if n > value.MaxArrayLength {
-				r.ThrowRange(value.ArrayLengthMessage)
+				r.ThrowRange(allocFailed)
 			}
 			vals = make([]value.Value, n)
 			for i := range vals {
@@ -350,7 +345,7 @@ var u8Statics = []*value.Native{
 		return value.Obj(o)
 	}),
 	native("Uint8Array.of", 0, func(r *value.Realm, c *value.Call) value.Value {
-		ctor := ctorFromThis(r, c, "of")
+		ctor := ctorFromThis(r, c)
 		o, d := createFrom(r, ctor, len(c.Args), "of")
 		for i, v := range c.Args {
 			d.IndexSet(r, i, v)
@@ -720,11 +715,8 @@ var u8Proto = []*value.Native{
 			copy(d.bytes()[int(off):], src.bytes())
 			return value.Undefined
 		}
-		srcObj := r.ToObject(c.Arg(0))
 		src := c.Arg(0)
-		if !src.IsObject() {
-			src = value.Obj(srcObj)
-		}
+		r.ToObject(src) // throws for null and undefined
 		n := r.LengthOf(src)
 		if off > float64(d.n-n) {
 			r.ThrowRange("offset is out of bounds")

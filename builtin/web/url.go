@@ -19,22 +19,19 @@ type urlData struct {
 func installURL(l *value.Library) {
 	l.Intrinsic(value.URLPrototype, value.IntrinsicSpec{Name: "URL.prototype",
 		Init: func(r *value.Realm, o *value.Object) {
-			r.Methods(o, []*value.Native{urlToString})
+			constructorFirst(r, o, value.URLCtor)
+			webMethods(r, o, []*value.Native{urlToString})
 			for _, a := range urlAccessors {
-				if a.set == nil {
-					r.Getter(o, a.name, a.get)
-				} else {
-					r.Accessor(o, a.name, a.get, a.set)
-				}
+				accessor(r, o, a.name, a.get, a.set, true)
 			}
-			r.Methods(o, []*value.Native{urlToJSON})
+			webMethods(r, o, []*value.Native{urlToJSON})
 			toStringTag(o, "URL")
 		}})
 	l.Intrinsic(value.URLCtor, value.IntrinsicSpec{Name: "URL",
 		Func: &value.Native{Name: "URL", Length: 1, Ctor: true, Fn: urlCtor},
 		Init: func(r *value.Realm, o *value.Object) {
 			r.Constructor(o, r.Intrinsic(value.URLPrototype))
-			r.Methods(o, urlStatics)
+			webMethods(r, o, urlStatics)
 		}})
 	l.GlobalIntrinsic("URL", value.URLCtor)
 	l.Register(urlToString, urlToJSON)

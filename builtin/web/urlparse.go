@@ -564,24 +564,31 @@ func basicParse(input string, base *urlRecord, u *urlRecord, override urlState) 
 				buf = appendEncoded(buf, c, pathSet)
 			}
 		case stOpaquePath:
-			switch c {
-			case '?':
+			// The whole opaque path at once: appending code point by
+			// code point to a string would be quadratic.
+			var b strings.Builder
+			b.WriteString(u.path[0])
+			for ; p < len(in) && in[p] != '?' && in[p] != '#'; p++ {
+				if in[p] == ' ' {
+					if p+1 < len(in) && (in[p+1] == '?' || in[p+1] == '#') {
+						b.WriteString("%20")
+					} else {
+						b.WriteByte(' ')
+					}
+					continue
+				}
+				percentEncodeRune(&b, in[p], c0ControlSet)
+			}
+			u.path[0] = b.String()
+			if p >= len(in) {
+				return true
+			}
+			if in[p] == '?' {
 				u.query = strp("")
 				state = stQuery
-			case '#':
+			} else {
 				u.fragment = strp("")
 				state = stFragment
-			case ' ':
-				if remainingStarts("?") || remainingStarts("#") {
-					u.path[0] += "%20"
-				} else {
-					u.path[0] += " "
-				}
-			case eof:
-			default:
-				var b strings.Builder
-				percentEncodeRune(&b, c, c0ControlSet)
-				u.path[0] += b.String()
 			}
 		case stQuery:
 			if override == stNone && c == '#' || c == eof {
@@ -606,12 +613,16 @@ func basicParse(input string, base *urlRecord, u *urlRecord, override urlState) 
 				buf = append(buf, c)
 			}
 		case stFragment:
-			if c != eof {
-				var b strings.Builder
+			// The fragment runs to the end of the input.
+			var b strings.Builder
+			if u.fragment != nil {
 				b.WriteString(*u.fragment)
-				percentEncodeRune(&b, c, fragmentSet)
-				u.fragment = strp(b.String())
 			}
+			for ; p < len(in); p++ {
+				percentEncodeRune(&b, in[p], fragmentSet)
+			}
+			u.fragment = strp(b.String())
+			return true
 		}
 		if c == eof && p >= len(in) {
 			return true
@@ -622,6 +633,9 @@ func basicParse(input string, base *urlRecord, u *urlRecord, override urlState) 
 // appendEncoded appends c, percent-encoded if it is in set, to a rune
 // buffer (the path state keeps its segment as code points).
 func appendEncoded(buf []rune, c rune, set *[128]bool) []rune {
+	if c >= 0 && c < 0x80 && !set[c] {
+		return append(buf, c)
+	}
 	var b strings.Builder
 	percentEncodeRune(&b, c, set)
 	return append(buf, []rune(b.String())...)

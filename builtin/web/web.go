@@ -114,7 +114,11 @@ func received(r *value.Realm, v value.Value) string {
 	default:
 		s = r.ToString(v).String()
 	}
-	if len([]rune(s)) > 28 {
+	if v.IsString() {
+		if u := []rune(v.AsString().String()); len(u) > 28 {
+			s = "'" + strings.ReplaceAll(string(u[:25]), "'", "\\'") + "...'"
+		}
+	} else if len([]rune(s)) > 28 {
 		s = string([]rune(s)[:25]) + "..."
 	}
 	return "Received type " + v.TypeOf() + " (" + s + ")"
@@ -145,10 +149,47 @@ func iterProto(r *value.Realm, owner value.Intrinsic, tag string, next *value.Na
 		return p.Value.AsObject()
 	}
 	proto := value.NewObject(r.Intrinsic(value.IteratorPrototype))
-	r.Method(proto, "next", next)
+	webMethods(r, proto, []*value.Native{next})
 	proto.Define(value.SymToStringTag.Key(), value.StrOf(tag), value.Configurable)
 	host.Define(key, value.Obj(proto), 0)
 	return proto
+}
+
+// webMethods defines methods the way Web IDL does: enumerable, unlike
+// the language's own built-ins.
+func webMethods(r *value.Realm, o *value.Object, ns []*value.Native) {
+	for _, n := range ns {
+		f := r.NewNative(n)
+		o.Define(value.MethodKey(n), value.Obj(f), value.Writable|value.Enumerable|value.Configurable)
+	}
+}
+
+// accessor defines a built-in accessor property named key whose
+// functions are named "get key" and "set key" (set may be nil); Web IDL
+// attributes are enumerable.
+func accessor(r *value.Realm, o *value.Object, key string, get, set *value.Native, enumerable bool) {
+	name := key
+	if s := value.SymbolOfKey(key); s != nil {
+		name = "[" + s.Description + "]"
+	}
+	g := r.NewNative(get)
+	g.Define("name", value.StrOf("get "+name), value.Configurable)
+	var sf *value.Object
+	if set != nil {
+		sf = r.NewNative(set)
+		sf.Define("name", value.StrOf("set "+name), value.Configurable)
+	}
+	flags := value.Configurable
+	if enumerable {
+		flags |= value.Enumerable
+	}
+	o.DefineAccessor(key, g, sf, flags)
+}
+
+// constructorFirst defines proto.constructor before anything else, so
+// that it comes first in the prototype's keys as it does in node.
+func constructorFirst(r *value.Realm, proto *value.Object, ctor value.Intrinsic) {
+	proto.Define("constructor", value.Obj(r.Intrinsic(ctor)), value.Writable|value.Configurable)
 }
 
 // toStringTag sets an object's Symbol.toStringTag.
