@@ -123,3 +123,23 @@ func FuzzExecute(f *testing.F) {
 		}
 	})
 }
+
+// TestArrayIndexAccessors: Object.defineProperty can put getters on
+// array elements (checked against node).
+func TestArrayIndexAccessors(t *testing.T) {
+	rt, _ := codemode.New(codemode.Options{})
+	src := `const a = [1, 2, 3];
+let calls = 0;
+Object.defineProperty(a, 1, { get() { calls++; return 42; }, configurable: true, enumerable: true });
+const r1 = [a[1], a.length, Object.keys(a), calls];
+Object.defineProperty(a, 5, { get() { return 7; }, enumerable: true, configurable: true });
+const r2 = [a.length, a[5], Object.keys(a), Object.getOwnPropertyNames(a), JSON.stringify(a)];
+delete a[1];
+const r3 = [a[1], 1 in a];
+Object.defineProperty(a, 5, { value: 9, writable: true, enumerable: true, configurable: true });
+return [r1, r2, r3, a[5], a.map(x => x)]`
+	want := `{"ok":true,"value":[[42,3,["0","1","2"],1],[6,7,["0","1","2","5"],["0","1","2","5","length"],"[1,42,3,null,null,7]"],[null,false],9,[1,null,3,null,null,9]],"toolCalls":[]}`
+	if got := rt.Execute(context.Background(), src).String(); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package value
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/go-codemode/codemode/internal/jsnum"
@@ -127,8 +128,24 @@ func (r *Realm) getExotic(o *Object, key string) (Value, bool) {
 			}
 			return Undefined, true
 		}
+		if canonicalNumeric(key) {
+			return Undefined, true // "-1", "1.5", "NaN": never properties
+		}
 	}
 	return Undefined, false
+}
+
+// canonicalNumeric reports a CanonicalNumericIndexString that is not an
+// array index: typed arrays treat such keys as (missing) elements.
+func canonicalNumeric(key string) bool {
+	if key == "-0" {
+		return true
+	}
+	if key == "" || len(key) > 32 {
+		return false
+	}
+	f, ok := StrOf(key).ToNumber()
+	return ok && NumberToString(f).String() == key
 }
 
 // GetIndex is v[i] for a non-negative integer i, fast for arrays.
@@ -212,6 +229,9 @@ func (r *Realm) objectTag(o *Object) string {
 		return "function"
 	}
 	name := "Object"
+	if t, _ := o.Lookup(SymToStringTag.key); t != nil && !t.IsAccessor() && t.Value.IsString() {
+		return "[object " + t.Value.AsString().String() + "]"
+	}
 	if c, ok := o.Lookup("constructor"); ok != nil && c != nil && !c.IsAccessor() {
 		if f := c.Value.AsObject(); f != nil && f.callable {
 			if n := r.FunctionName(f); n != "" {
@@ -228,7 +248,7 @@ func (r *Realm) SetObj(o *Object, key string, val Value, receiver Value) bool {
 	// Own exotic elements first.
 	switch in := o.Internal.(type) {
 	case *ArrayData:
-		if i, ok := arrayIndex(key); ok {
+		if i, ok := arrayIndex(key); ok && !(o.hasIndex && o.find(key) >= 0) {
 			if in.Frozen {
 				return false
 			}
@@ -259,6 +279,10 @@ func (r *Realm) SetObj(o *Object, key string, val Value, receiver Value) bool {
 	case Indexed:
 		if i, ok := arrayIndex(key); ok {
 			in.IndexSet(r, i, val)
+			return true
+		}
+		if canonicalNumeric(key) {
+			r.ToNumber(val) // converted, then dropped, as for an out-of-range index
 			return true
 		}
 	}
@@ -376,8 +400,9 @@ func (r *Realm) HasOwn(o *Object, key string) bool {
 			return true
 		}
 		if i, ok := arrayIndex(key); ok {
-			_, present := in.Get(i)
-			return present
+			if _, present := in.Get(i); present {
+				return true
+			}
 		}
 	case Indexed:
 		if i, ok := arrayIndex(key); ok {
@@ -402,7 +427,7 @@ func (r *Realm) GetOwnProperty(o *Object, key string) (Property, bool) {
 		if i, ok := arrayIndex(key); ok {
 			v, present := in.Get(i)
 			if !present {
-				return Property{}, false
+				break // maybe an accessor among the ordinary properties
 			}
 			f := DefaultFlags
 			if in.Frozen {
@@ -438,7 +463,7 @@ func (r *Realm) DeleteProp(o *Object, key string) bool {
 				return false
 			}
 			in.Delete(i)
-			return true
+			return o.Delete(key)
 		}
 	case Indexed:
 		if i, ok := arrayIndex(key); ok {
@@ -478,6 +503,11 @@ func (r *Realm) OwnKeys(o *Object, enumerableOnly, withSymbols bool) []string {
 	}
 	keys = out
 	if len(elems) > 0 {
+		if o.hasIndex && o.Class == ClassArray {
+			// Accessors defined at indexes live among the ordinary
+			// properties: merge them into the element order.
+			elems, keys = mergeIndexKeys(elems, keys, enumerableOnly)
+		}
 		keys = append(elems, keys...)
 	}
 	if withSymbols {
@@ -495,10 +525,29 @@ func (r *Realm) DefineProperty(o *Object, p Property) bool {
 			if a.Frozen || (!o.Extensible() && !r.HasOwn(o, p.Key)) {
 				return false
 			}
+			if cur := o.GetOwn(p.Key); cur != nil {
+				if cur.Flags&Configurable == 0 {
+					return false
+				}
+				o.Delete(p.Key)
+			}
 			if err := a.Set(i, p.Value); err != nil {
 				r.ThrowRange(ArrayLengthMessage)
 			}
 			return true
+		}
+		if i, ok := arrayIndex(p.Key); ok && p.IsAccessor() {
+			// An accessor element: the element leaves the dense storage
+			// and the accessor becomes an ordinary property.
+			if a.Frozen || (!o.Extensible() && !r.HasOwn(o, p.Key)) {
+				return false
+			}
+			a.Delete(i)
+			if i >= a.Len() {
+				if err := a.SetLength(i + 1); err != nil {
+					r.ThrowRange(ArrayLengthMessage)
+				}
+			}
 		}
 		if p.Key == "length" {
 			if n, ok := r.ToArrayLength(p.Value); ok && !p.Value.IsUndefined() {
@@ -853,4 +902,32 @@ func (r *Realm) NewArrayValue(elems []Value) *Object {
 	o := NewArray(r.Intrinsic(ArrayPrototype), elems)
 	o.Internal.(*ArrayData).meter = &r.allocated
 	return o
+}
+
+// mergeIndexKeys moves the index-like keys of props (accessor elements)
+// into elems in numeric order; "length", when present at the end of
+// elems, stays after all the indexes.
+func mergeIndexKeys(elems, props []string, _ bool) ([]string, []string) {
+	var idx, rest []string
+	for _, k := range props {
+		if IsArrayIndex(k) {
+			idx = append(idx, k)
+		} else {
+			rest = append(rest, k)
+		}
+	}
+	if len(idx) == 0 {
+		return elems, props
+	}
+	tail := []string(nil)
+	if n := len(elems); n > 0 && elems[n-1] == "length" {
+		elems, tail = elems[:n-1], []string{"length"}
+	}
+	all := append(append([]string(nil), elems...), idx...)
+	slices.SortFunc(all, func(a, b string) int {
+		x, _ := arrayIndex(a)
+		y, _ := arrayIndex(b)
+		return x - y
+	})
+	return append(all, tail...), rest
 }
