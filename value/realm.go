@@ -32,7 +32,7 @@ type Realm struct {
 	// observing them; the run reports those still unobserved at the end.
 	Rejections []*Object
 	// Host holds what the embedding runtime attaches (tools, limits).
-	Host any
+	Host    any
 	scratch map[any]any
 	// ArgStack is scratch space the engine evaluates call arguments into
 	// (a stack: each call truncates it back); Try restores its height.

@@ -43,7 +43,7 @@ func TestArrayPrograms(t *testing.T) {
 // TestArrayLimits checks the caps and that hostile inputs end in a
 // catchable error or the run's timeout, never a crash or a hang.
 func TestArrayLimits(t *testing.T) {
-	rt, err := codemode.New(codemode.Options{Timeout: 2 * time.Second})
+	rt, err := codemode.New(codemode.Options{Timeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package array
 
 import (
-
 	"github.com/go-codemode/codemode/value"
 )
 
