@@ -99,6 +99,6 @@ var functionProto = []*value.Native{
 		if c.This.AsObject() == nil || !c.This.AsObject().Callable() {
 			return value.False
 		}
-		return value.Bool(r.InstanceOf(c.Arg(0), c.This))
+		return value.Bool(r.OrdinaryHasInstance(c.Arg(0), c.This))
 	}),
 }

@@ -159,7 +159,12 @@ func (c *compiler) expr(x ast.Expr) exprFn {
 	case *ast.Spread:
 		panic("interp: spread outside of a list")
 	case *ast.BigIntLit:
-		return c.unsupportedExpr("BigIntLiteral", x.Start)
+		pos := x.Start
+		return func(f *frame) value.Value {
+			f.run.pos = int(pos)
+			f.run.realm.ThrowKind("UnsupportedSyntax", value.SyntaxError, "BigInt literals are not supported.")
+			return value.Undefined
+		}
 	case *ast.NewTarget:
 		return func(f *frame) value.Value {
 			if nt := f.outerFrame().newTarget; nt != nil {

@@ -838,13 +838,34 @@ func cmpNum(x, y float64) int {
 	return 2
 }
 
-// InstanceOf is `v instanceof ctor`.
+// InstanceOf is `v instanceof ctor`: the constructor's
+// Symbol.hasInstance method when it has its own, else the prototype
+// chain walk.
 func (r *Realm) InstanceOf(v Value, ctor Value) bool {
 	c := ctor.AsObject()
 	if c == nil {
-		r.ThrowType("Right-hand side of 'instanceof' is not callable")
+		r.ThrowType("Right-hand side of 'instanceof' is not an object")
 	}
-	if !c.callable {
+	if p, _ := c.Lookup(SymHasInstance.key); p != nil {
+		h := p.Value
+		if p.IsAccessor() {
+			h = r.GetObj(c, SymHasInstance.key, ctor)
+		}
+		if ho := h.AsObject(); ho != nil {
+			if n, ok := ho.Internal.(*Native); !ok || n.Name != "Function.prototype[Symbol.hasInstance]" {
+				return r.Call(h, ctor, []Value{v}).ToBoolean()
+			}
+		} else if !h.IsNullish() {
+			r.ThrowType("%s is not a function", r.Describe(h))
+		}
+	}
+	return r.OrdinaryHasInstance(v, ctor)
+}
+
+// OrdinaryHasInstance is the prototype-chain test behind instanceof.
+func (r *Realm) OrdinaryHasInstance(v Value, ctor Value) bool {
+	c := ctor.AsObject()
+	if c == nil || !c.callable {
 		r.ThrowType("Right-hand side of 'instanceof' is not callable")
 	}
 	if b, ok := c.Internal.(*Bound); ok {

@@ -1,0 +1,100 @@
+package codemode_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/interp"
+)
+
+// TestLanguageDetails: behaviours the script suite does not reach,
+// with expected values from node 26 (or, for what codemode rejects on
+// purpose, the diagnostic it gives).
+func TestLanguageDetails(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"asi", "let a = 1, b = 2\na\n++b\nconst f = () => { return\n  1 }\nreturn [a, b, f()]", `[1,3,null]`},
+		{"object statics", `const o = {}; Object.defineProperties(o, { x: { value: 1, enumerable: true }, y: { get() { return 2 } } });
+const d = Object.getOwnPropertyDescriptors(o);
+return [o.x, o.y, Object.keys(o), d.x, typeof d.y.get, Object.getOwnPropertySymbols({ [Symbol.iterator]: 1, a: 2 }).length, ({}).toLocaleString()]`,
+			`[1,2,["x"],{"value":1,"writable":false,"enumerable":true,"configurable":false},"function",1,"[object Object]"]`},
+		{"date seconds", `const d = new Date(Date.UTC(2024, 0, 2, 3, 4, 5, 678));
+const r = [d.getSeconds(), d.getMilliseconds()];
+d.setSeconds(30); d.setUTCMinutes(15); d.setUTCMilliseconds(9);
+return [...r, d.toISOString()]`, `[5,678,"2024-01-02T03:15:30.009Z"]`},
+		{"symbols", `class Even { static [Symbol.hasInstance](n) { return n % 2 === 0 } }
+return [Symbol.iterator.description, Symbol.asyncIterator.description, 4 instanceof Even, 3 instanceof Even]`,
+			`["Symbol.iterator","Symbol.asyncIterator",true,false]`},
+		{"optional chain boundary", `const n = null; try { (n?.a).b } catch (e) { return [n?.a, n?.a.b.c, e.message] }`,
+			`[null,null,"Cannot read properties of undefined (reading 'b')"]`},
+		{"invalid regex when reached", `try { /(/.test("x") } catch (e) { return [e.name, e.message] }`,
+			`["SyntaxError","Invalid regular expression: /(/: Unterminated group"]`},
+		{"invalid regex not reached", `if (false) { /(/ } return "ok"`, `"ok"`},
+		{"symbol not callable", `try { Symbol() } catch (e) { return e.message }`, `"Symbol is not callable; only Symbol.asyncIterator and Symbol.iterator are available."`},
+		{"no eval, Proxy, Reflect", `return [typeof eval, typeof Proxy, typeof Reflect]`, `["undefined","undefined","undefined"]`},
+	}
+	rt, _ := codemode.New(codemode.Options{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := rt.Execute(context.Background(), tt.src)
+			if !res.OK || string(res.Value) != tt.want {
+				t.Errorf("got  %s\nwant value %s", res, tt.want)
+			}
+		})
+	}
+}
+
+// TestUnsupportedSyntax: syntax codemode parses but does not run is a
+// catchable SyntaxError at run time; uncaught, it is the UnsupportedSyntax
+// diagnostic with the location and the supported-syntax suggestion.
+func TestUnsupportedSyntax(t *testing.T) {
+	tests := []struct{ src, node, at string }{
+		{"with ({}) {}", "WithStatement", " (line 1, col 1)"},
+		{"debugger", "DebuggerStatement", " (line 1, col 1)"},
+		{"await import(\"x\")", "ImportExpression", " (line 1, col 7)"},
+		{"return import.meta", "MetaProperty", " (line 1, col 8)"},
+		{"import fs from \"fs\"; return 1", "ImportDeclaration", " (line 1, col 1)"},
+	}
+	rt, _ := codemode.New(codemode.Options{})
+	for _, tt := range tests {
+		t.Run(tt.node, func(t *testing.T) {
+			res := rt.Execute(context.Background(), tt.src)
+			want := "SyntaxError: Syntax '" + tt.node + "' is not supported. This is a restricted JavaScript-like language. "
+			if res.OK || res.Error.Kind != codemode.UnsupportedSyntax || !strings.HasPrefix(res.Error.Message, want) ||
+				!strings.HasSuffix(res.Error.Message, tt.at) || res.Error.Location == nil ||
+				len(res.Error.Suggestions) != 1 || !strings.HasPrefix(res.Error.Suggestions[0], "Supported: ") {
+				t.Errorf("got %s", res)
+			}
+		})
+	}
+	res := rt.Execute(context.Background(), "return 1n")
+	if want := `{"ok":false,"error":{"kind":"UnsupportedSyntax","message":"SyntaxError: BigInt literals are not supported. (line 1, col 8)","location":{"line":1,"column":8},"suggestions":["` + interp.UnsupportedSuggestion + `"]},"toolCalls":[]}`; res.String() != want {
+		t.Errorf("got  %s\nwant %s", res, want)
+	}
+	res = rt.Execute(context.Background(), "try { Function('return 1')() } catch (e) { return e.name }")
+	if !res.OK || string(res.Value) != `"TypeError"` {
+		t.Errorf("Function constructor: %s", res)
+	}
+	res = rt.Execute(context.Background(), "Function('return 1')")
+	if res.OK || res.Error.Kind != codemode.UnsupportedSyntax || !strings.Contains(res.Error.Message, "The Function constructor is not supported; write the function inline.") {
+		t.Errorf("Function constructor uncaught: %s", res)
+	}
+}
+
+func TestNeverSettlingMessage(t *testing.T) {
+	rt, _ := codemode.New(codemode.Options{})
+	res := rt.Execute(context.Background(), "await new Promise(() => {})")
+	want := `{"ok":false,"error":{"kind":"ExecutionFailure","message":"The program is waiting for a promise that can never settle: nothing is left to run. Make sure every promise you await is resolved or rejected."},"toolCalls":[]}`
+	if res.String() != want {
+		t.Errorf("got  %s\nwant %s", res, want)
+	}
+}
+
+func TestNoBoxedBoolean(t *testing.T) {
+	rt, _ := codemode.New(codemode.Options{})
+	res := rt.Execute(context.Background(), "try { new Boolean(true) } catch (e) { return e.message }")
+	if want := `{"ok":true,"value":"new Boolean(...) is not supported; call Boolean(...) without new instead.","toolCalls":[]}`; res.String() != want {
+		t.Errorf("got  %s\nwant %s", res, want)
+	}
+}
