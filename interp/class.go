@@ -167,18 +167,7 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		rt := &classRuntime{derived: cc.derived}
 		cl := &closure{code: ctorCode, home: proto, priv: ps, class: rt}
 		if ctorCode != nil {
-			free := ctorCode.fn.Scope.Free
-			if len(free) > 0 {
-				cl.free = make([]*cell, len(free))
-				for i, b := range free {
-					o := b.Outer
-					if o.Storage == ast.Free {
-						cl.free[i] = f.fn.free[o.Index]
-					} else {
-						cl.free[i] = f.cells[o.Index]
-					}
-				}
-			}
+			cl.free = captureFree(ctorCode, f)
 		}
 		ctor := value.NewFunctionObject(ctorParent, cl)
 		length := 0

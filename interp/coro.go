@@ -255,12 +255,22 @@ type agRequest struct {
 }
 
 func (run *Run) newGenerator(f *frame) *value.Object {
-	g := &generator{run: run}
+	return run.newGeneratorObject(f, false)
+}
+
+// newGeneratorObject makes the generator object of a call whose frame f
+// is set up: its prototype is the function's prototype property (or the
+// intrinsic one), its coroutine starts on the first next().
+func (run *Run) newGeneratorObject(f *frame, async bool) *value.Object {
+	g := &generator{run: run, async: async}
 	g.co = run.newCoroutine(func(co *coroutine) value.Value {
 		f.co = co
 		return run.runBody(f)
 	}, g)
 	proto := run.realm.Intrinsic(value.GeneratorPrototype)
+	if async {
+		proto = run.realm.Intrinsic(value.AsyncGeneratorPrototype)
+	}
 	if p := run.realm.GetObj(f.fobj, "prototype", value.Obj(f.fobj)); p.IsObject() {
 		proto = p.AsObject()
 	}
@@ -422,20 +432,7 @@ func (c *compiler) yieldStar(arg exprFn, async bool, pos ast.Pos) exprFn {
 // Async generators
 
 func (run *Run) newAsyncGenerator(f *frame) *value.Object {
-	g := &generator{run: run, async: true}
-	g.co = run.newCoroutine(func(co *coroutine) value.Value {
-		f.co = co
-		return run.runBody(f)
-	}, g)
-	proto := run.realm.Intrinsic(value.AsyncGeneratorPrototype)
-	if p := run.realm.GetObj(f.fobj, "prototype", value.Obj(f.fobj)); p.IsObject() {
-		proto = p.AsObject()
-	}
-	o := value.NewObject(proto)
-	o.Class = value.ClassGenerator
-	o.Internal = g
-	run.realm.Charge(4096)
-	return o
+	return run.newGeneratorObject(f, true)
 }
 
 // Enqueue implements value.AsyncGenerator.

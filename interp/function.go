@@ -266,19 +266,7 @@ func (run *Run) newClosure(code *funcCode, f *frame, home *value.Object) *value.
 
 func (run *Run) newClosureNamed(code *funcCode, f *frame, home *value.Object, name string) *value.Object {
 	r := run.realm
-	cl := &closure{code: code, home: home}
-	free := code.fn.Scope.Free
-	if len(free) > 0 {
-		cl.free = make([]*cell, len(free))
-		for i, b := range free {
-			o := b.Outer
-			if o.Storage == ast.Free {
-				cl.free[i] = f.fn.free[o.Index]
-			} else {
-				cl.free[i] = f.cells[o.Index]
-			}
-		}
-	}
+	cl := &closure{code: code, home: home, free: captureFree(code, f)}
 	if f != nil && f.fn != nil {
 		cl.priv = f.fn.priv
 		if code.kind == ast.FuncArrow {
@@ -311,6 +299,25 @@ func (run *Run) newClosureNamed(code *funcCode, f *frame, home *value.Object, na
 		o.Define("prototype", value.Obj(p), value.Writable)
 	}
 	return o
+}
+
+// captureFree collects the cells a function made in frame f captures:
+// the frame's own cells, or cells it captured itself.
+func captureFree(code *funcCode, f *frame) []*cell {
+	free := code.fn.Scope.Free
+	if len(free) == 0 {
+		return nil
+	}
+	cells := make([]*cell, len(free))
+	for i, b := range free {
+		o := b.Outer
+		if o.Storage == ast.Free {
+			cells[i] = f.fn.free[o.Index]
+		} else {
+			cells[i] = f.cells[o.Index]
+		}
+	}
+	return cells
 }
 
 // outerFrame is the frame of the nearest non-arrow function.
