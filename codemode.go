@@ -23,29 +23,39 @@ import (
 	"github.com/go-codemode/codemode/builtin/text"
 	"github.com/go-codemode/codemode/builtin/web"
 	"github.com/go-codemode/codemode/interp"
+	"github.com/go-codemode/codemode/tools"
 	"github.com/go-codemode/codemode/value"
 )
 
 // Options configure a Runtime.
 type Options struct {
-	// Timeout bounds each execution's wall-clock time; zero means no limit
-	// beyond the context's.
-	Timeout time.Duration
+	// Tools is the tool tree programs reach as `tools`: keys are names or
+	// dotted paths, values *tools.Tool, *tools.Namespace or nested maps
+	// (see tools.New).
+	Tools map[string]any
+	// Limits bound every execution.
+	Limits Limits
 }
 
 // Runtime runs programs. It is safe for concurrent use: each Execute is
 // independent and gets fresh built-ins.
 type Runtime struct {
-	opts Options
-	lib  *value.Library
+	opts  Options
+	lib   *value.Library
+	tools *tools.Tree
 }
 
-// New makes a Runtime. It fails only on invalid options.
+// New makes a Runtime. It fails on invalid limits (with the reference's
+// messages) and on an invalid tool tree.
 func New(opts Options) (*Runtime, error) {
-	if opts.Timeout < 0 {
-		return nil, fmt.Errorf("codemode: Options.Timeout must not be negative (got %v)", opts.Timeout)
+	if err := opts.Limits.validate(); err != nil {
+		return nil, err
 	}
-	return &Runtime{opts: opts, lib: builtin.New(libraryInstallers...)}, nil
+	tree, err := tools.New(opts.Tools)
+	if err != nil {
+		return nil, err
+	}
+	return &Runtime{opts: opts, lib: builtin.New(libraryInstallers...), tools: tree}, nil
 }
 
 // libraryInstallers are the areas of the standard library beyond the
@@ -93,9 +103,9 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 		return Result{Error: &Diagnostic{Kind: InvalidDataValue, Message: err.Error()}}
 	}
 	iopts := interp.Options{Library: rt.lib, Host: h}
-	if rt.opts.Timeout > 0 {
-		iopts.Deadline = time.Now().Add(rt.opts.Timeout)
-		iopts.TimeoutMessage = fmt.Sprintf("Execution timed out after %dms.", rt.opts.Timeout.Milliseconds())
+	if t := rt.opts.Limits.Timeout; t > 0 {
+		iopts.Deadline = time.Now().Add(t)
+		iopts.TimeoutMessage = fmt.Sprintf("Execution timed out after %dms.", t.Milliseconds())
 	}
 	run := interp.NewRun(ctx, compiled, iopts)
 	defer run.Close()

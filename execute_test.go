@@ -51,7 +51,7 @@ func TestExecuteResults(t *testing.T) {
 		{"intrinsics are per run", "Array.prototype.sum = function () { return 1 }; return [].sum()", `{"ok":true,"value":1,"toolCalls":[]}`, nil},
 		{"intrinsics fresh next run", "return typeof [].sum", `{"ok":true,"value":"undefined","toolCalls":[]}`, nil},
 	}
-	rt, err := codemode.New(codemode.Options{Timeout: 5 * time.Second})
+	rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: 5 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,9 +94,25 @@ func TestExecuteCancelled(t *testing.T) {
 	}
 }
 
-func TestNewRejectsNegativeTimeout(t *testing.T) {
-	if _, err := codemode.New(codemode.Options{Timeout: -1}); err == nil || !strings.Contains(err.Error(), "Timeout") {
-		t.Errorf("err = %v", err)
+func TestNewRejectsInvalidLimits(t *testing.T) {
+	for _, tt := range []struct {
+		limits codemode.Limits
+		want   string
+	}{
+		{codemode.Limits{Timeout: -1}, "timeoutMs must be a safe integer greater than or equal to 1."},
+		{codemode.Limits{Timeout: time.Microsecond}, "timeoutMs must be a safe integer greater than or equal to 1."},
+		{codemode.Limits{MaxToolCalls: codemode.Max(-1)}, "maxToolCalls must be a safe integer greater than or equal to 0."},
+		{codemode.Limits{MaxOutputBytes: codemode.Max(-5)}, "maxOutputBytes must be a safe integer greater than or equal to 0."},
+		{codemode.Limits{MaxMemoryBytes: -1}, "maxMemoryBytes must be a safe integer greater than or equal to 1."},
+	} {
+		if _, err := codemode.New(codemode.Options{Limits: tt.limits}); err == nil || err.Error() != tt.want {
+			t.Errorf("%+v: err = %v, want %q", tt.limits, err, tt.want)
+		}
+	}
+	for _, ok := range []codemode.Limits{{}, {MaxToolCalls: codemode.Max(0), MaxOutputBytes: codemode.Max(0)}, {Timeout: time.Millisecond, MaxMemoryBytes: 1}} {
+		if _, err := codemode.New(codemode.Options{Limits: ok}); err != nil {
+			t.Errorf("%+v: %v", ok, err)
+		}
 	}
 }
 
@@ -109,7 +125,7 @@ func FuzzExecute(f *testing.F) {
 		"let a = []; a[100] = 1; a.length = 5; a", "new Date(0).toISOString()", "new URL('https://x.y/p?q=1').searchParams.get('q')"} {
 		f.Add(s)
 	}
-	rt, err := codemode.New(codemode.Options{Timeout: 200 * time.Millisecond})
+	rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: 200 * time.Millisecond}})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func TestScripts(t *testing.T) {
 	for _, engine := range engines {
 		t.Run(engine, func(t *testing.T) {
 			skips := loadSkips(t, engine)
-			rt, err := codemode.New(codemode.Options{Timeout: 10 * time.Second})
+			rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: 10 * time.Second}})
 			if err != nil {
 				t.Fatal(err)
 			}

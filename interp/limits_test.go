@@ -56,7 +56,7 @@ func TestTimeout(t *testing.T) {
 		`async function f() { while (true) await null; } await f();`,
 	} {
 		t.Run(src, func(t *testing.T) {
-			got := execute(t, codemode.Options{Timeout: 50 * time.Millisecond}, src)
+			got := execute(t, codemode.Options{Limits: codemode.Limits{Timeout: 50 * time.Millisecond}}, src)
 			if got.OK || got.Error.Kind != codemode.TimeoutExceeded || got.Error.Message != "Execution timed out after 50ms." {
 				t.Errorf("got %s", got)
 			}

@@ -23,7 +23,7 @@ var benchPrograms = []struct{ name, code string }{
 }
 
 func BenchmarkArray(b *testing.B) {
-	rt, err := codemode.New(codemode.Options{Timeout: time.Minute})
+	rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: time.Minute}})
 	if err != nil {
 		b.Fatal(err)
 	}

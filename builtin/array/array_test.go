@@ -23,7 +23,7 @@ type arrayCase struct {
 }
 
 func TestArrayPrograms(t *testing.T) {
-	rt, err := codemode.New(codemode.Options{Timeout: 20 * time.Second})
+	rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: 20 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestArrayPrograms(t *testing.T) {
 // TestArrayLimits checks the caps and that hostile inputs end in a
 // catchable error or the run's timeout, never a crash or a hang.
 func TestArrayLimits(t *testing.T) {
-	rt, err := codemode.New(codemode.Options{Timeout: time.Minute})
+	rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: time.Minute}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestArrayLimits(t *testing.T) {
 		}
 	}
 	// Loops over huge array-likes stop at the run's deadline.
-	short, err := codemode.New(codemode.Options{Timeout: 200 * time.Millisecond})
+	short, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: 200 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -565,7 +565,7 @@ return [it.toArray(), t(() => deep.next()), t(() => deep2.return()), [5].values(
 }
 
 func TestCollections(t *testing.T) {
-	rt, err := codemode.New(codemode.Options{Timeout: 10 * time.Second})
+	rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: 10 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}

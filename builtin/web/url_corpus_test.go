@@ -13,7 +13,7 @@ import (
 // runJSON runs a program and decodes its value into out.
 func runJSON(t *testing.T, code string, out any) {
 	t.Helper()
-	rt, err := codemode.New(codemode.Options{Timeout: 30 * time.Second})
+	rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: 30 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,7 +74,7 @@ func run(t *testing.T, rt *codemode.Runtime, name, code, want string) {
 }
 
 func TestWeb(t *testing.T) {
-	rt, err := codemode.New(codemode.Options{Timeout: 20 * time.Second})
+	rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: 20 * time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}

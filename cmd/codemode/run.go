@@ -37,7 +37,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "codemode run: %v\n", err)
 		return 2
 	}
-	rt, err := codemode.New(codemode.Options{Timeout: *timeout})
+	rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: *timeout}})
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode run: %v\n", err)
 		return 2

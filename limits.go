@@ -1,0 +1,65 @@
+package codemode
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// Limits bound one execution. A limit left at its zero value is
+// unlimited, as in the reference; MaxToolCalls and MaxOutputBytes are
+// pointers because zero is a meaningful setting for them (no tool calls;
+// truncate everything), so use Max(n) to set them.
+type Limits struct {
+	// Timeout is the wall-clock time of the whole run: parsing,
+	// evaluation, the boundary copy and cleanup. At the deadline the run
+	// stops (a busy loop too) and tool calls in flight are cancelled
+	// through their context.
+	Timeout time.Duration
+	// MaxToolCalls is how many tool calls (search included) the program
+	// may make; the next one fails with ToolCallLimitExceeded.
+	MaxToolCalls *int
+	// MaxOutputBytes bounds the Result: the value, the logs and the
+	// warnings are cut with the reference's markers.
+	MaxOutputBytes *int
+	// MaxMemoryBytes bounds what the program allocates (strings, arrays,
+	// objects, closures, promises, collection entries); past it the run
+	// ends with MemoryLimitExceeded.
+	MaxMemoryBytes int64
+}
+
+// Max makes a limit value for MaxToolCalls and MaxOutputBytes.
+func Max(n int) *int { return &n }
+
+// The fixed caps every run has, whatever its limits (reference 3.6).
+const (
+	// MaxStringLength is the longest string a program can build.
+	MaxStringLength = 1 << 24
+	// MaxArrayLength is the longest array.
+	MaxArrayLength = 10_000_000
+	// MaxPendingPromises is how many promises may be pending at once.
+	MaxPendingPromises = 10_000
+	// MaxCallDepth is the deepest call stack.
+	MaxCallDepth = 10_000
+)
+
+// maxSafeInteger is 2^53 - 1, the largest limit the reference accepts.
+const maxSafeInteger = 1<<53 - 1
+
+// validate checks the limits with the reference's messages ("maxToolCalls
+// must be a safe integer greater than or equal to 0.").
+func (l Limits) validate() error {
+	if l.Timeout < 0 || l.Timeout > 0 && l.Timeout < time.Millisecond {
+		return fmt.Errorf("timeoutMs must be a safe integer greater than or equal to 1.")
+	}
+	if l.MaxToolCalls != nil && (*l.MaxToolCalls < 0 || int64(*l.MaxToolCalls) > maxSafeInteger) {
+		return fmt.Errorf("maxToolCalls must be a safe integer greater than or equal to 0.")
+	}
+	if l.MaxOutputBytes != nil && (*l.MaxOutputBytes < 0 || int64(*l.MaxOutputBytes) > maxSafeInteger) {
+		return fmt.Errorf("maxOutputBytes must be a safe integer greater than or equal to 0.")
+	}
+	if l.MaxMemoryBytes < 0 || l.MaxMemoryBytes > math.MaxInt64/2 {
+		return fmt.Errorf("maxMemoryBytes must be a safe integer greater than or equal to 1.")
+	}
+	return nil
+}
