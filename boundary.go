@@ -18,6 +18,7 @@ const MaxValueDepth = 32
 // host supplies the globals a run gets from the embedding program.
 type host struct {
 	bindings map[string]json.RawMessage
+	tools    *toolHost
 }
 
 func (h *host) setBindings(b map[string]any) error {
@@ -37,6 +38,9 @@ func (h *host) setBindings(b map[string]any) error {
 
 // Global implements interp.Host.
 func (h *host) Global(r *value.Realm, name string) (value.Value, bool) {
+	if name == "tools" && h.tools != nil {
+		return value.Obj(h.tools.ref(r, nil)), true
+	}
 	data, ok := h.bindings[name]
 	if !ok {
 		return value.Undefined, false
@@ -76,6 +80,9 @@ type boundaryWriter struct {
 	b     strings.Builder
 	stack []*value.Object
 	fail  *interp.Failure
+	// inArgument marks a tool call's argument: its promises have settled
+	// already (the call waited for them).
+	inArgument bool
 }
 
 func (w *boundaryWriter) throw(t value.ErrorType, msg string) {
@@ -94,7 +101,7 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 			v = w.await(o)
 		}
 	}
-	if o := v.AsObject(); o != nil && o.Class != value.ClassError {
+	if o := v.AsObject(); o != nil && o.Class != value.ClassError && !o.Callable() {
 		if toJSON := r.Get(v, "toJSON"); toJSON.AsObject() != nil && toJSON.AsObject().Callable() {
 			v = r.Call(toJSON, v, []value.Value{value.StrOf(key)})
 		}
@@ -227,7 +234,7 @@ func (w *boundaryWriter) errorObject(o *value.Object, v value.Value, depth int) 
 func (w *boundaryWriter) await(p *value.Object) value.Value {
 	pd := p.Internal.(*value.PromiseData)
 	pd.Handled = true
-	if pd.State == value.Pending {
+	if pd.State == value.Pending && w.run != nil {
 		if fail := w.run.Settle(p); fail != nil {
 			if fail.Exception != nil {
 				panic(fail.Exception)

@@ -81,6 +81,7 @@ func WithBindings(bindings map[string]any) ExecOption {
 // never returns a Go error: every failure is a Diagnostic in the Result.
 // Cancelling ctx ends the run.
 func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption) (res Result) {
+	start := time.Now()
 	var cfg execConfig
 	for _, o := range opts {
 		o(&cfg)
@@ -102,14 +103,32 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 	if err := h.setBindings(cfg.bindings); err != nil {
 		return Result{Error: &Diagnostic{Kind: InvalidDataValue, Message: err.Error()}}
 	}
+	limits := rt.opts.Limits
 	iopts := interp.Options{Library: rt.lib, Host: h}
-	if t := rt.opts.Limits.Timeout; t > 0 {
-		iopts.Deadline = time.Now().Add(t)
+	if t := limits.Timeout; t > 0 {
+		iopts.Deadline = start.Add(t)
 		iopts.TimeoutMessage = fmt.Sprintf("Execution timed out after %dms.", t.Milliseconds())
 	}
+	toolCtx, cancel := context.WithCancel(ctx)
+	defer cancel() // every tool call still in flight ends with the run
 	run := interp.NewRun(ctx, compiled, iopts)
 	defer run.Close()
-	return finish(run)
+	run.Realm().Budget = limits.MaxMemoryBytes
+	h.tools = &toolHost{tree: rt.tools, run: run, ctx: toolCtx, limit: -1}
+	if limits.MaxToolCalls != nil {
+		h.tools.limit = *limits.MaxToolCalls
+	}
+	res = finish(run)
+	res.ToolCalls = h.tools.calls
+	if res.OK && !iopts.Deadline.IsZero() && time.Now().After(iopts.Deadline) {
+		// The value exists, but finishing ran past the deadline.
+		w := Diagnostic{Kind: TimeoutExceeded, Message: fmt.Sprintf("The program returned, but background work was still running at the %dms timeout and was interrupted. Await all started promises.", limits.Timeout.Milliseconds())}
+		res.Warnings = append([]Diagnostic{w}, res.Warnings...)
+	}
+	if limits.MaxOutputBytes != nil {
+		boundOutput(&res, *limits.MaxOutputBytes)
+	}
+	return res
 }
 
 func parseFailure(err error) Result {
@@ -182,19 +201,32 @@ func exceptionDiagnostic(run *interp.Run, v value.Value) *Diagnostic {
 		if d.Kind != "" {
 			kind = Kind(d.Kind)
 		}
-		diag := &Diagnostic{Kind: kind, Message: msg}
+		if toolKinds[kind] {
+			// Tool diagnostics carry the message as the reference words
+			// it, with no error name and no location.
+			var text string
+			if exc := r.Try(func() { text = r.ToString(r.Get(v, "message")).String() }); exc == nil {
+				return &Diagnostic{Kind: kind, Message: text, Suggestions: d.Suggestions}
+			}
+		}
+		diag := &Diagnostic{Kind: kind, Message: msg, Suggestions: d.Suggestions}
 		if d.Raised && d.Pos >= 0 {
 			loc := run.Location(d.Pos)
 			diag.Message += fmt.Sprintf(" (line %d, col %d)", loc.Line, loc.Column)
 			diag.Location = &Location{Line: loc.Line, Column: loc.Column}
 		}
-		if kind == UnsupportedSyntax {
+		if kind == UnsupportedSyntax && diag.Suggestions == nil {
 			diag.Suggestions = []string{interp.UnsupportedSuggestion}
 		}
 		return diag
 	}
 	return &Diagnostic{Kind: ExecutionFailure, Message: "Uncaught: " + formatThrown(r, v)}
 }
+
+// toolKinds are the diagnostic kinds whose message is the error's message
+// alone.
+var toolKinds = map[Kind]bool{UnknownTool: true, InvalidToolInput: true, InvalidToolOutput: true,
+	ToolCallLimitExceeded: true, ToolFailure: true}
 
 // formatThrown renders a thrown non-error value: strings raw, anything
 // else as the console renders it.

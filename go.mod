@@ -7,3 +7,5 @@ require (
 	github.com/tdewolff/parse/v2 v2.8.20
 	golang.org/x/text v0.44.0
 )
+
+require go.yaml.in/yaml/v3 v3.0.6 // indirect

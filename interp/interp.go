@@ -74,6 +74,8 @@ type Run struct {
 
 	inbox   chan func(r *value.Realm)
 	pending int // host operations started and not yet posted back
+	done    chan struct{}
+	closed  bool
 
 	coroutines map[*coroutine]struct{}
 	templates  map[*ast.TaggedTemplate]*value.Object
@@ -186,8 +188,22 @@ func (run *Run) Settle(p *value.Object) *Failure {
 	}
 }
 
-// Drain runs the microtasks that are ready, without waiting for the host.
-func (run *Run) Drain() *Failure { return run.guard(run.realm.RunJobs) }
+// Drain applies the host outcomes already posted and runs the microtasks
+// that are ready, without waiting for anything.
+func (run *Run) Drain() *Failure {
+	return run.guard(func() {
+		for {
+			run.realm.RunJobs()
+			select {
+			case f := <-run.inbox:
+				run.pending--
+				f(run.realm)
+			default:
+				return
+			}
+		}
+	})
+}
 
 // wait blocks for the next host outcome and applies it.
 func (run *Run) wait() *Failure {
@@ -216,22 +232,33 @@ func (run *Run) wait() *Failure {
 // through exactly one Post.
 func (run *Run) Begin() {
 	if run.inbox == nil {
-		run.inbox = make(chan func(r *value.Realm), 16)
+		run.inbox = make(chan func(r *value.Realm), 64)
+		run.done = make(chan struct{})
 	}
 	run.pending++
 }
 
 // Post delivers a host outcome to the run; it is safe to call from any
 // goroutine, once per Begin. f runs on the run's side, between jobs.
-func (run *Run) Post(f func(r *value.Realm)) { run.inbox <- f }
+// After Close it returns at once and f is dropped.
+func (run *Run) Post(f func(r *value.Realm)) {
+	select {
+	case run.inbox <- f:
+	case <-run.done:
+	}
+}
 
 // Close ends the run: every suspended coroutine is unwound so no
-// goroutine outlives it.
+// goroutine outlives it, and late host outcomes are dropped.
 func (run *Run) Close() {
 	for co := range run.coroutines {
 		co.kill()
 	}
 	run.coroutines = nil
+	if !run.closed && run.done != nil {
+		run.closed = true
+		close(run.done)
+	}
 }
 
 func (run *Run) timeout() *value.Interrupt {
@@ -257,6 +284,7 @@ func (run *Run) Pos() int { return run.pos }
 
 // Poll checks the deadline and the context every so many steps.
 func (run *Run) Poll() {
+	run.realm.CheckBudget()
 	run.steps++
 	if run.steps&1023 != 0 {
 		return

@@ -31,6 +31,8 @@ type ErrorData struct {
 	// Kind overrides the diagnostic kind of an uncaught raised error
 	// (InvalidDataValue, UnsupportedSyntax, ...); empty means the default.
 	Kind string
+	// Suggestions go with the diagnostic of an uncaught error.
+	Suggestions []string
 }
 
 // ErrorType names the native error constructors.

@@ -32,6 +32,8 @@ const (
 	ClassHeaders
 	ClassUint8Array
 	ClassArguments
+	// ClassHost is an object the host computes (a tool reference).
+	ClassHost
 )
 
 // PropFlags are a property's attributes.

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -22,6 +23,21 @@ type Indexed interface {
 	// IndexSet stores v (already converted as the type requires) and
 	// reports false when i is out of range.
 	IndexSet(r *Realm, i int, v Value) bool
+}
+
+// HostObject is implemented by the Internal of objects whose properties
+// the host computes (tool references: every name is a path below). Their
+// ordinary properties are never consulted.
+type HostObject interface {
+	// HostGet returns the property key of o, or ok=false for none.
+	HostGet(r *Realm, o *Object, key string) (v Value, ok bool)
+	// HostKeys lists o's enumerable keys (Object.keys, for...in).
+	HostKeys(r *Realm, o *Object) []string
+}
+
+// HostCallable is implemented by the Internal of callable host objects.
+type HostCallable interface {
+	HostCall(r *Realm, o *Object, c *Call) Value
 }
 
 // ProtoOf returns the object whose properties a primitive exposes
@@ -104,9 +120,15 @@ func (r *Realm) GetObj(o *Object, key string, receiver Value) Value {
 }
 
 // getExotic reads the element-like own properties of arrays and indexed
-// objects.
+// objects, and the computed properties of host objects.
 func (r *Realm) getExotic(o *Object, key string) (Value, bool) {
 	switch in := o.Internal.(type) {
+	case HostObject:
+		v, ok := in.HostGet(r, o, key)
+		if !ok {
+			return Undefined, true // nothing inherited either
+		}
+		return v, true
 	case *ArrayData:
 		if key == "length" {
 			return Number(float64(in.length)), true
@@ -247,6 +269,8 @@ func (r *Realm) objectTag(o *Object) string {
 func (r *Realm) SetObj(o *Object, key string, val Value, receiver Value) bool {
 	// Own exotic elements first.
 	switch in := o.Internal.(type) {
+	case HostObject:
+		return false
 	case *ArrayData:
 		if i, ok := arrayIndex(key); ok && !(o.hasIndex && o.find(key) >= 0) {
 			if in.Frozen {
@@ -395,6 +419,9 @@ func (r *Realm) HasProperty(o *Object, key string) bool {
 // HasOwn reports an own property, elements included.
 func (r *Realm) HasOwn(o *Object, key string) bool {
 	switch in := o.Internal.(type) {
+	case HostObject:
+		_, ok := in.HostGet(r, o, key)
+		return ok
 	case *ArrayData:
 		if key == "length" {
 			return true
@@ -416,6 +443,9 @@ func (r *Realm) HasOwn(o *Object, key string) bool {
 // length included.
 func (r *Realm) GetOwnProperty(o *Object, key string) (Property, bool) {
 	switch in := o.Internal.(type) {
+	case HostObject:
+		v, ok := in.HostGet(r, o, key)
+		return Property{Key: key, Value: v, Flags: Enumerable}, ok
 	case *ArrayData:
 		if key == "length" {
 			f := PropFlags(0)
@@ -454,6 +484,8 @@ func (r *Realm) GetOwnProperty(o *Object, key string) (Property, bool) {
 // DeleteProp is `delete o[key]` in strict code: false means TypeError.
 func (r *Realm) DeleteProp(o *Object, key string) bool {
 	switch in := o.Internal.(type) {
+	case HostObject:
+		return false
 	case *ArrayData:
 		if key == "length" {
 			return false
@@ -479,6 +511,8 @@ func (r *Realm) DeleteProp(o *Object, key string) bool {
 func (r *Realm) OwnKeys(o *Object, enumerableOnly, withSymbols bool) []string {
 	var elems []string
 	switch in := o.Internal.(type) {
+	case HostObject:
+		return in.HostKeys(r, o)
 	case *ArrayData:
 		elems = in.IndexKeys()
 		if !enumerableOnly {
@@ -899,8 +933,28 @@ type BoundFunc struct {
 // ---------------------------------------------------------------------------
 // Allocation
 
-// Charge counts bytes the program caused to be allocated.
-func (r *Realm) Charge(bytes int) { r.allocated += int64(bytes) }
+// Charge counts bytes the program caused to be allocated, ending the run
+// when they pass the budget.
+func (r *Realm) Charge(bytes int) {
+	r.allocated += int64(bytes)
+	if r.Budget > 0 && r.allocated > r.Budget {
+		r.OverBudget()
+	}
+}
+
+// CheckBudget ends the run if allocations counted elsewhere (array
+// growth) have passed the budget.
+func (r *Realm) CheckBudget() {
+	if r.Budget > 0 && r.allocated > r.Budget {
+		r.OverBudget()
+	}
+}
+
+// OverBudget ends the run with MemoryLimitExceeded.
+func (r *Realm) OverBudget() {
+	panic(&Interrupt{Kind: "MemoryLimitExceeded",
+		Message: fmt.Sprintf("Execution exceeded its memory limit of %d bytes.", r.Budget)})
+}
 
 // Allocated is the number of bytes charged so far.
 func (r *Realm) Allocated() int64 { return r.allocated }

@@ -6,6 +6,10 @@ package value
 // handler as a program value or a Continuation, and the queue holds
 // jobs, never Go closures over program state.
 
+// MaxPendingPromises is how many promises may be pending at once; making
+// one more is a RangeError.
+const MaxPendingPromises = 10_000
+
 // PromiseState is pending, fulfilled or rejected.
 type PromiseState uint8
 
@@ -182,6 +186,10 @@ func (r *Realm) NewPromise() *Object {
 
 // NewPromiseWithProto makes a pending promise with a given prototype.
 func (r *Realm) NewPromiseWithProto(proto *Object) *Object {
+	if r.pending >= MaxPendingPromises {
+		r.ThrowRange("Too many pending promises (limit %d); await promises before creating more.", MaxPendingPromises)
+	}
+	r.pending++
 	r.nextID++
 	r.Charge(objectBytes + 64)
 	o := NewObject(proto)
@@ -236,6 +244,7 @@ func (r *Realm) FulfillPromise(p *Object, v Value) {
 		return
 	}
 	pd.State, pd.Result = Fulfilled, v
+	r.pending--
 	r.trigger(pd, OnFulfilled, v)
 }
 
@@ -246,6 +255,7 @@ func (r *Realm) RejectPromise(p *Object, reason Value) {
 		return
 	}
 	pd.State, pd.Result = Rejected, reason
+	r.pending--
 	if !pd.Handled {
 		r.Rejections = append(r.Rejections, p)
 	}

@@ -34,6 +34,11 @@ type Realm struct {
 	// Host holds what the embedding runtime attaches (tools, limits).
 	Host    any
 	scratch map[any]any
+	// Budget, when positive, is how many bytes the program may allocate;
+	// passing it ends the run with MemoryLimitExceeded.
+	Budget int64
+	// pending counts promises not yet settled (MaxPendingPromises).
+	pending int
 	// ArgStack is scratch space the engine evaluates call arguments into
 	// (a stack: each call truncates it back); Try restores its height.
 	ArgStack []Value
@@ -256,6 +261,8 @@ func (r *Realm) CallObject(o *Object, this Value, args []Value) Value {
 		v := in.Native.Fn(r, &Call{This: this, Args: args, Callee: o})
 		r.LeaveNative()
 		return v
+	case HostCallable:
+		return in.HostCall(r, o, &Call{This: this, Args: args, Callee: o})
 	}
 	return r.Agent.CallFunction(o, this, args)
 }

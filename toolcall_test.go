@@ -1,0 +1,195 @@
+package codemode_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/tools"
+)
+
+var objectOut = json.RawMessage(`{"type":"object"}`)
+
+func testTools() map[string]any {
+	return map[string]any{
+		"math.add": &tools.Tool{Description: "Add two numbers", Output: json.RawMessage(`{"type":"number"}`),
+			Func: func(_ context.Context, in json.RawMessage) (any, error) {
+				var a struct{ A, B float64 }
+				if err := json.Unmarshal(in, &a); err != nil {
+					return nil, err
+				}
+				return a.A + a.B, nil
+			}},
+		"echo": &tools.Tool{Description: "Echo the input", Output: objectOut,
+			Func: func(_ context.Context, in json.RawMessage) (any, error) { return json.RawMessage(in), nil }},
+		"ping": &tools.Tool{Description: "No output schema",
+			Func: func(context.Context, json.RawMessage) (any, error) { return "pong", nil }},
+		"fail": &tools.Tool{Description: "Always fails", Output: objectOut,
+			Func: func(context.Context, json.RawMessage) (any, error) { return nil, errors.New("Lookup refused") }},
+		"bad": &tools.Tool{Description: "Returns what JSON cannot hold", Output: objectOut,
+			Func: func(context.Context, json.RawMessage) (any, error) { return func() {}, nil }},
+		"context7": map[string]any{"resolve-library-id": &tools.Tool{Description: "Resolve", Output: objectOut,
+			Func: func(context.Context, json.RawMessage) (any, error) { return map[string]any{"id": "x"}, nil }}},
+		"github.listIssues": &tools.Tool{Description: "List issues", Output: objectOut,
+			Func: func(context.Context, json.RawMessage) (any, error) { return []int{1}, nil }},
+		"github": &tools.Namespace{Description: "GitHub", Tools: map[string]any{}},
+	}
+}
+
+func TestToolCalls(t *testing.T) {
+	rt, err := codemode.New(codemode.Options{Tools: testTools()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, src, want string }{
+		{"call", "return await tools.math.add({a: 2, b: 3})", `{"ok":true,"value":5,"toolCalls":[{"name":"math.add"}]}`},
+		{"argument copied as JSON", `const d = new Date(0); return await tools.echo({d, s: new Set([1]), u: undefined, f() {}, n: NaN, p: Promise.resolve(7), nested: {q: Promise.resolve([1])}})`,
+			`{"ok":true,"value":{"d":"1970-01-01T00:00:00.000Z","s":[1],"n":null,"p":7,"nested":{"q":[1]}},"toolCalls":[{"name":"echo"}]}`},
+		{"no argument is {}", "return await tools.echo()", `{"ok":true,"value":{},"toolCalls":[{"name":"echo"}]}`},
+		{"no output schema gives undefined", "return await tools.ping()", `{"ok":true,"value":null,"toolCalls":[{"name":"ping"}]}`},
+		{"bracket path", `return await tools.context7["resolve-library-id"]({})`, `{"ok":true,"value":{"id":"x"},"toolCalls":[{"name":"context7.resolve-library-id"}]}`},
+		{"parallel", "const [a, b] = await Promise.all([tools.math.add({a: 1, b: 1}), tools.math.add({a: 2, b: 2})]); return a + b",
+			`{"ok":true,"value":6,"toolCalls":[{"name":"math.add"},{"name":"math.add"}]}`},
+		{"failure uncaught", "await tools.fail({})", `{"ok":false,"error":{"kind":"ToolFailure","message":"Lookup refused"},"toolCalls":[{"name":"fail"}]}`},
+		{"failure caught", "try { await tools.fail({}) } catch (e) { return [e.name, e.message, e instanceof Error] }",
+			`{"ok":true,"value":["Error","Lookup refused",true],"toolCalls":[{"name":"fail"}]}`},
+		{"unknown with suggestion", "await tools.math.ad({})",
+			`{"ok":false,"error":{"kind":"UnknownTool","message":"Unknown tool 'math.ad'. Did you mean tools.math.add?","suggestions":["Use search to find available tools."]},"toolCalls":[]}`},
+		{"unknown without suggestion", "await tools.zzz({})",
+			`{"ok":false,"error":{"kind":"UnknownTool","message":"Unknown tool 'zzz'.","suggestions":["Use search to find available tools."]},"toolCalls":[]}`},
+		{"namespace not callable", "await tools.github({})",
+			`{"ok":false,"error":{"kind":"UnknownTool","message":"Tool 'github' is not callable.","suggestions":["Use search to find available tools."]},"toolCalls":[]}`},
+		{"root not callable", "tools()", `{"ok":false,"error":{"kind":"ExecutionFailure","message":"TypeError: The tools root is not callable. (line 1, col 1)","location":{"line":1,"column":1}},"toolCalls":[]}`},
+		{"two arguments", "await tools.echo({}, {})", `{"ok":false,"error":{"kind":"InvalidToolInput","message":"Tool 'echo' expects at most one input object."},"toolCalls":[]}`},
+		{"invalid output", "await tools.bad({})", `{"ok":false,"error":{"kind":"InvalidToolOutput","message":"Invalid output from tool 'bad': Error: json: unsupported type: func()"},"toolCalls":[{"name":"bad"}]}`},
+		{"keys of a namespace", "return Object.keys(tools.github)", `{"ok":true,"value":["listIssues"],"toolCalls":[]}`},
+		{"keys of unknown namespace", "return Object.keys(tools.nope)", `{"ok":false,"error":{"kind":"UnknownTool","message":"Unknown tool namespace 'nope'.","suggestions":["Use search to find available tools."]},"toolCalls":[]}`},
+		{"references by identity", "return [tools.math.add === tools.math.add, typeof tools.math, typeof tools.nope.deeper]", `{"ok":true,"value":[true,"function","function"],"toolCalls":[]}`},
+		{"references vanish at the boundary", "return {t: tools.echo, n: 1}", `{"ok":true,"value":{"n":1},"toolCalls":[]}`},
+		{"uint8array argument refused", "await tools.echo({b: new Uint8Array(1)})",
+			`{"ok":false,"error":{"kind":"InvalidDataValue","message":"TypeError: A Uint8Array cannot cross to the host; pass text instead, e.g. ` + "`new TextDecoder().decode(bytes)` or `bytes.toBase64()`" + `. (line 1, col 7)","location":{"line":1,"column":7}},"toolCalls":[]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rt.Execute(context.Background(), tt.src).String(); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestToolCallsOverlap: ten calls that each sleep 100 ms, awaited
+// together, run at the same time (their spans overlap), so the run takes
+// about as long as one.
+func TestToolCallsOverlap(t *testing.T) {
+	var running, most atomic.Int32
+	sleepy := &tools.Tool{Description: "sleeps", Output: objectOut, Func: func(ctx context.Context, _ json.RawMessage) (any, error) {
+		n := running.Add(1)
+		for {
+			m := most.Load()
+			if n <= m || most.CompareAndSwap(m, n) {
+				break
+			}
+		}
+		defer running.Add(-1)
+		select {
+		case <-time.After(100 * time.Millisecond):
+		case <-ctx.Done():
+		}
+		return map[string]int{"ok": 1}, nil
+	}}
+	rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"sleepy": sleepy}})
+	res := rt.Execute(context.Background(), "const rs = await Promise.all(Array.from({length: 10}, () => tools.sleepy({}))); return rs.length")
+	if !res.OK || string(res.Value) != "10" || len(res.ToolCalls) != 10 {
+		t.Fatalf("got %s", res)
+	}
+	if most.Load() < 2 {
+		t.Errorf("at most %d calls ran at once; calls must run in parallel", most.Load())
+	}
+}
+
+// TestToolIgnoringContext: a tool that never returns does not keep the
+// run from ending at its deadline, and its late outcome is dropped.
+func TestToolIgnoringContext(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	stuck := &tools.Tool{Description: "never returns", Output: objectOut, Func: func(context.Context, json.RawMessage) (any, error) {
+		<-release
+		return nil, nil
+	}}
+	rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"stuck": stuck}, Limits: codemode.Limits{Timeout: 50 * time.Millisecond}})
+	res := rt.Execute(context.Background(), "await tools.stuck({})")
+	want := `{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 50ms."},"toolCalls":[{"name":"stuck"}]}`
+	if res.String() != want {
+		t.Errorf("got  %s\nwant %s", res, want)
+	}
+}
+
+// TestToolContextCancelled: calls in flight when the run ends see their
+// context cancelled.
+func TestToolContextCancelled(t *testing.T) {
+	cancelled := make(chan bool, 1)
+	watcher := &tools.Tool{Description: "waits", Output: objectOut, Func: func(ctx context.Context, _ json.RawMessage) (any, error) {
+		select {
+		case <-ctx.Done():
+			cancelled <- true
+		case <-time.After(10 * time.Second):
+			cancelled <- false
+		}
+		return nil, ctx.Err()
+	}}
+	rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"watcher": watcher}})
+	res := rt.Execute(context.Background(), "tools.watcher({}).catch(() => {}); return 1")
+	if !res.OK {
+		t.Fatal(res)
+	}
+	if !<-cancelled {
+		t.Error("the call's context was not cancelled when the run ended")
+	}
+}
+
+func TestToolCallLimit(t *testing.T) {
+	rt, _ := codemode.New(codemode.Options{Tools: testTools(), Limits: codemode.Limits{MaxToolCalls: codemode.Max(2)}})
+	res := rt.Execute(context.Background(), `const a = await tools.math.add({a: 1, b: 1});
+const b = await tools.math.add({a: 1, b: 1});
+try { await tools.math.add({a: 1, b: 1}) } catch (e) { return [a, b, e.message] }`)
+	want := `{"ok":true,"value":[2,2,"Execution exceeded its tool-call limit of 2."],"toolCalls":[{"name":"math.add"},{"name":"math.add"}]}`
+	if res.String() != want {
+		t.Errorf("got  %s\nwant %s", res, want)
+	}
+	res = rt.Execute(context.Background(), `for (let i = 0; i < 3; i++) await tools.ping();`)
+	want = `{"ok":false,"error":{"kind":"ToolCallLimitExceeded","message":"Execution exceeded its tool-call limit of 2."},"toolCalls":[{"name":"ping"},{"name":"ping"}]}`
+	if res.String() != want {
+		t.Errorf("got  %s\nwant %s", res, want)
+	}
+	res = rt.Execute(context.Background(), `tools.ping(); tools.ping(); tools.ping(); const r = await tools.ping().catch(e => e.message); return r`)
+	want = `{"ok":true,"value":"Execution exceeded its tool-call limit of 2.","warnings":[{"kind":"ToolCallLimitExceeded","message":"Unhandled rejection from an un-awaited promise: Execution exceeded its tool-call limit of 2."}],"toolCalls":[{"name":"ping"},{"name":"ping"}]}`
+	if res.String() != want {
+		t.Errorf("got  %s\nwant %s", res, want)
+	}
+	zero, _ := codemode.New(codemode.Options{Tools: testTools(), Limits: codemode.Limits{MaxToolCalls: codemode.Max(0)}})
+	if res := zero.Execute(context.Background(), "await tools.ping()"); res.OK || res.Error.Kind != codemode.ToolCallLimitExceeded {
+		t.Errorf("limit 0: %s", res)
+	}
+}
+
+func TestToolTreeErrorFromNew(t *testing.T) {
+	_, err := codemode.New(codemode.Options{Tools: map[string]any{"a..b": &tools.Tool{Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}}})
+	if err == nil || err.Error() != "Tool name 'a..b' contains an empty segment." {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestManyToolCalls(t *testing.T) {
+	rt, _ := codemode.New(codemode.Options{Tools: testTools()})
+	res := rt.Execute(context.Background(), "let t = 0; for (let i = 0; i < 1000; i++) t += await tools.math.add({a: i, b: 0}); return t")
+	if !res.OK || string(res.Value) != fmt.Sprint(999*1000/2) || len(res.ToolCalls) != 1000 {
+		t.Errorf("got %s", strings.TrimSpace(string(res.Value)))
+	}
+}

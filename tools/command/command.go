@@ -1,0 +1,493 @@
+// Package command makes tools out of commands: a manifest (JSON, or YAML
+// when the file name ends in .yaml or .yml) lists tools, each run as a
+// process that reads the call's input as JSON on standard input and
+// writes its result as JSON on standard output.
+//
+//	{
+//	  "tools": [
+//	    {
+//	      "path": "crm.findCustomer",
+//	      "description": "Find a customer by email",
+//	      "input": {"type": "object", "properties": {"email": {"type": "string"}}, "required": ["email"]},
+//	      "output": {"type": "object", "properties": {"id": {"type": "number"}, "name": {"type": "string"}}},
+//	      "argv": ["./find-customer.sh", "--verbose"],
+//	      "env": {"CRM_URL": "http://localhost:8080"},
+//	      "dir": "."
+//	    }
+//	  ]
+//	}
+//
+// The fields of an entry:
+//
+//   - path (required): the dotted tool path, as a program writes it after
+//     `tools.`.
+//   - description: what the tool does, for the model.
+//   - input: the JSON Schema of the argument (an object schema; a string
+//     holding one is accepted too). Left out, the tool takes an object
+//     with no declared properties.
+//   - output: the JSON Schema of the result. Without one the program gets
+//     undefined whatever the command prints (the reference's rule).
+//   - argv (required): the command and its arguments. A command written
+//     as a relative path ("./x.sh", "bin/x") is taken relative to the
+//     manifest's directory; a bare name ("jq") is looked up in PATH.
+//   - env: variables added to the command's environment (which is
+//     otherwise the host's).
+//   - dir: the working directory, relative to the manifest's directory;
+//     by default the manifest's directory itself.
+//
+// Two entries with the same path are allowed: the last one wins.
+//
+// A call runs the command once. Exit status 0 and JSON on standard output
+// (empty output counts as null) is the tool's result. A non-zero exit is
+// a tool failure whose message is the command's standard error, trimmed
+// (or "command ./x.sh exited with status 3" when it wrote none). Output
+// that is not JSON is a tool failure that says so. When the call's
+// context ends (the run timed out, was cancelled, or finished with the
+// call still running) the command's whole process group is killed.
+// Calls share nothing, so a program's parallel calls run in parallel.
+package command
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-codemode/codemode/tools"
+	"go.yaml.in/yaml/v3"
+)
+
+// MaxStdout is the most a command may write on standard output; a tool
+// call whose command writes more fails.
+const MaxStdout = 32 << 20
+
+// maxStderr is how much of standard error a failure message keeps.
+const maxStderr = 64 << 10
+
+// WaitDelay is how long a call waits, after its command was killed or
+// exited, for the command's output pipes to close (a background child may
+// hold them open) before it gives up on them.
+const WaitDelay = 2 * time.Second
+
+// entryFields are the fields a manifest entry may have, in the order the
+// documentation gives them.
+var entryFields = []string{"path", "description", "input", "output", "argv", "env", "dir"}
+
+// Load reads the manifest at path and returns the tool tree definition it
+// describes, ready for codemode.Options.Tools (keys are dotted paths,
+// values *tools.Tool). Errors name the manifest, the entry (by number and
+// path) and the field at fault.
+func Load(path string) (map[string]any, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	def, err := parse(data, strings.ToLower(filepath.Ext(path)), filepath.Dir(abs))
+	if err != nil {
+		return nil, fmt.Errorf("manifest %s: %w", path, err)
+	}
+	return def, nil
+}
+
+// parse decodes and validates a manifest; base is the directory relative
+// paths are taken from.
+func parse(data []byte, ext, base string) (map[string]any, error) {
+	if ext == ".yaml" || ext == ".yml" {
+		var doc any
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			return nil, err
+		}
+		norm, err := fromYAML(doc, "")
+		if err != nil {
+			return nil, err
+		}
+		if data, err = json.Marshal(norm); err != nil {
+			return nil, err
+		}
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return nil, fmt.Errorf(`the manifest must be an object {"tools": [...]}`)
+		}
+		return nil, fmt.Errorf("not valid JSON: %v", err)
+	}
+	for k := range top {
+		if k != "tools" {
+			return nil, fmt.Errorf(`unknown top-level field %q; the manifest is {"tools": [...]}`, k)
+		}
+	}
+	rawTools, ok := top["tools"]
+	if !ok {
+		return nil, fmt.Errorf(`no "tools" field; the manifest is {"tools": [...]}`)
+	}
+	var entries []json.RawMessage
+	if err := json.Unmarshal(rawTools, &entries); err != nil {
+		return nil, fmt.Errorf(`"tools" must be a list of tool entries`)
+	}
+	def := make(map[string]any, len(entries))
+	for i, raw := range entries {
+		p, tool, err := parseEntry(raw, base)
+		if err != nil {
+			name := fmt.Sprintf("tool %d", i+1)
+			if p != "" {
+				name += fmt.Sprintf(" (%s)", p)
+			}
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		def[p] = tool // the last entry with a path wins
+	}
+	return def, nil
+}
+
+// parseEntry validates one entry. It returns the path as soon as it is
+// known, so that errors about other fields can name the entry by it.
+func parseEntry(raw json.RawMessage, base string) (string, *tools.Tool, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
+		return "", nil, fmt.Errorf("an entry must be an object with the fields %s", strings.Join(entryFields, ", "))
+	}
+	var path string
+	if rp, ok := fields["path"]; !ok {
+		return "", nil, fmt.Errorf(`"path" is missing; give the dotted tool path, e.g. "crm.findCustomer"`)
+	} else if err := json.Unmarshal(rp, &path); err != nil {
+		return "", nil, fmt.Errorf(`"path" must be a string`)
+	}
+	if path == "" {
+		return "", nil, fmt.Errorf(`"path" is empty`)
+	}
+	for _, seg := range strings.Split(path, ".") {
+		if seg == "" {
+			return path, nil, fmt.Errorf(`"path" %q contains an empty segment`, path)
+		}
+	}
+	names := make([]string, 0, len(fields))
+	for k := range fields {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		known := false
+		for _, f := range entryFields {
+			known = known || k == f
+		}
+		if !known {
+			return path, nil, fmt.Errorf("unknown field %q; the fields are %s", k, strings.Join(entryFields, ", "))
+		}
+	}
+
+	tool := &tools.Tool{}
+	if rd, ok := fields["description"]; ok && string(rd) != "null" {
+		if err := json.Unmarshal(rd, &tool.Description); err != nil {
+			return path, nil, fmt.Errorf(`"description" must be a string`)
+		}
+	}
+	var err error
+	if tool.Input, err = schema(fields, "input"); err != nil {
+		return path, nil, err
+	}
+	if tool.Output, err = schema(fields, "output"); err != nil {
+		return path, nil, err
+	}
+
+	c := &command{}
+	ra, ok := fields["argv"]
+	if !ok || string(ra) == "null" {
+		return path, nil, fmt.Errorf(`"argv" is missing; give the command and its arguments, e.g. ["./tool.sh", "--flag"]`)
+	}
+	if err := json.Unmarshal(ra, &c.argv); err != nil {
+		return path, nil, fmt.Errorf(`"argv" must be a list of strings, e.g. ["./tool.sh", "--flag"]`)
+	}
+	if len(c.argv) == 0 || c.argv[0] == "" {
+		return path, nil, fmt.Errorf(`"argv" must start with the command to run`)
+	}
+	c.name = c.argv[0]
+	if c.path, err = resolveCommand(c.argv[0], base); err != nil {
+		return path, nil, fmt.Errorf(`"argv": %v`, err)
+	}
+
+	c.dir = base
+	if rd, ok := fields["dir"]; ok && string(rd) != "null" {
+		var dir string
+		if err := json.Unmarshal(rd, &dir); err != nil || dir == "" {
+			return path, nil, fmt.Errorf(`"dir" must be a directory name`)
+		}
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(base, dir)
+		}
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return path, nil, fmt.Errorf(`"dir": %s is not a directory`, dir)
+		}
+		c.dir = dir
+	}
+
+	if re, ok := fields["env"]; ok && string(re) != "null" {
+		var env map[string]json.RawMessage
+		if err := json.Unmarshal(re, &env); err != nil {
+			return path, nil, fmt.Errorf(`"env" must be an object of variable names and values`)
+		}
+		keys := make([]string, 0, len(env))
+		for k := range env {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if k == "" || strings.ContainsAny(k, "=\x00") {
+				return path, nil, fmt.Errorf(`"env": %q is not a variable name`, k)
+			}
+			v, err := envValue(env[k])
+			if err != nil {
+				return path, nil, fmt.Errorf(`"env": %s must be a string, a number or a boolean`, k)
+			}
+			c.env = append(c.env, k+"="+v)
+		}
+	}
+	tool.Func = c.call
+	return path, tool, nil
+}
+
+// schema reads an optional JSON Schema field: an object, or a string
+// holding one.
+func schema(fields map[string]json.RawMessage, name string) (json.RawMessage, error) {
+	raw, ok := fields[name]
+	if !ok || string(raw) == "null" {
+		return nil, nil
+	}
+	var text string
+	if json.Unmarshal(raw, &text) == nil {
+		if !json.Valid([]byte(text)) {
+			var v any
+			err := json.Unmarshal([]byte(text), &v)
+			return nil, fmt.Errorf("%q is not valid schema JSON: %v", name, err)
+		}
+		raw = json.RawMessage(text)
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		return nil, fmt.Errorf("%q must be a JSON Schema object, e.g. {\"type\": \"object\", \"properties\": {...}}", name)
+	}
+	if t, ok := obj["type"]; ok {
+		var one string
+		var many []string
+		if json.Unmarshal(t, &one) != nil && json.Unmarshal(t, &many) != nil {
+			return nil, fmt.Errorf("%q: \"type\" must be a string or a list of strings", name)
+		}
+		if name == "input" && one != "" && one != "object" {
+			return nil, fmt.Errorf("%q: a tool's input is an object, so its schema's type must be \"object\", not %q", name, one)
+		}
+	}
+	if p, ok := obj["properties"]; ok {
+		var props map[string]json.RawMessage
+		if json.Unmarshal(p, &props) != nil || props == nil {
+			return nil, fmt.Errorf("%q: \"properties\" must be an object of property schemas", name)
+		}
+	}
+	if r, ok := obj["required"]; ok {
+		var req []string
+		if json.Unmarshal(r, &req) != nil {
+			return nil, fmt.Errorf("%q: \"required\" must be a list of property names", name)
+		}
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return nil, fmt.Errorf("%q is not valid schema JSON: %v", name, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// envValue formats an environment value given as a string, number or
+// boolean.
+func envValue(raw json.RawMessage) (string, error) {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s, nil
+	}
+	var b bool
+	if json.Unmarshal(raw, &b) == nil {
+		return fmt.Sprint(b), nil
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		return n.String(), nil
+	}
+	return "", errors.New("not a scalar")
+}
+
+// resolveCommand finds the program a manifest names: a relative path is
+// relative to the manifest's directory, a bare name is looked up in PATH.
+func resolveCommand(name, base string) (string, error) {
+	if !strings.ContainsRune(name, filepath.Separator) && !strings.ContainsRune(name, '/') {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			return "", fmt.Errorf("command %q is not in PATH", name)
+		}
+		return p, nil
+	}
+	p := name
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(base, p)
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return "", fmt.Errorf("command %s does not exist", p)
+	}
+	if st.IsDir() || st.Mode()&0o111 == 0 {
+		return "", fmt.Errorf("command %s is not an executable file", p)
+	}
+	return p, nil
+}
+
+// fromYAML turns a decoded YAML document into JSON-compatible values:
+// maps with non-string keys get their keys formatted.
+func fromYAML(v any, at string) (any, error) {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			n, err := fromYAML(e, at+"."+k)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = n
+		}
+		return out, nil
+	case map[any]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			switch k.(type) {
+			case string, int, int64, uint64, float64, bool:
+			default:
+				return nil, fmt.Errorf("%s: a key of type %T cannot be a JSON field name", strings.TrimPrefix(at, "."), k)
+			}
+			ks := fmt.Sprint(k)
+			n, err := fromYAML(e, at+"."+ks)
+			if err != nil {
+				return nil, err
+			}
+			out[ks] = n
+		}
+		return out, nil
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			n, err := fromYAML(e, fmt.Sprintf("%s[%d]", at, i))
+			if err != nil {
+				return nil, err
+			}
+			out[i] = n
+		}
+		return out, nil
+	case time.Time:
+		return v.Format(time.RFC3339Nano), nil
+	}
+	return v, nil
+}
+
+// command is one manifest entry's process.
+type command struct {
+	name string   // argv[0] as the manifest writes it, for messages
+	path string   // the resolved program
+	argv []string // argv[1:] are the arguments
+	env  []string // added variables, KEY=VALUE
+	dir  string
+}
+
+// call runs the command once with input on standard input.
+func (c *command) call(ctx context.Context, input json.RawMessage) (any, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, c.path, c.argv[1:]...)
+	cmd.Dir = c.dir
+	cmd.Env = append(cmd.Environ(), c.env...)
+	cmd.Stdin = bytes.NewReader(input)
+	stdout := &capWriter{max: MaxStdout}
+	stderr := &capWriter{max: maxStderr, drop: true}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.WaitDelay = WaitDelay
+	setProcessGroup(cmd)
+	err := cmd.Run()
+	if cmd.Process != nil && (ctx.Err() != nil || errors.Is(err, exec.ErrWaitDelay)) {
+		// Children that outlived the command (and held its pipes) die
+		// with it.
+		killProcessGroup(cmd.Process.Pid)
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("command %s was stopped: %w", c.name, context.Cause(ctx))
+	}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return nil, errors.New(msg)
+		}
+		if code := exit.ExitCode(); code >= 0 {
+			return nil, fmt.Errorf("command %s exited with status %d", c.name, code)
+		}
+		return nil, fmt.Errorf("command %s ended: %v", c.name, exit.ProcessState)
+	case errors.Is(err, exec.ErrWaitDelay):
+		// The command exited successfully but left a child holding its
+		// output open; what it wrote before is its result.
+	case err != nil:
+		return nil, fmt.Errorf("command %s: %v", c.name, err)
+	}
+	if stdout.over {
+		return nil, fmt.Errorf("command %s wrote more than %d bytes on standard output", c.name, MaxStdout)
+	}
+	out := bytes.TrimSpace(stdout.Bytes())
+	if len(out) == 0 {
+		return json.RawMessage("null"), nil
+	}
+	if !json.Valid(out) {
+		var v any
+		perr := json.Unmarshal(out, &v)
+		return nil, fmt.Errorf("command %s printed invalid JSON on standard output (%v): %s", c.name, perr, preview(out))
+	}
+	return json.RawMessage(out), nil
+}
+
+// preview quotes the start of some output for an error message.
+func preview(b []byte) string {
+	const n = 80
+	if len(b) > n {
+		return fmt.Sprintf("%q...", b[:n])
+	}
+	return fmt.Sprintf("%q", b)
+}
+
+// capWriter keeps at most max bytes and notes whether more came. The
+// extra bytes are accepted (so the command is not blocked) and dropped.
+type capWriter struct {
+	bytes.Buffer
+	max  int
+	over bool
+	drop bool // when over: keep the first max bytes and mark the cut
+}
+
+func (w *capWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	if room := w.max - w.Len(); room < len(p) {
+		if !w.over && w.drop {
+			defer w.WriteString(" [...]")
+		}
+		w.over = true
+		if room <= 0 {
+			return n, nil
+		}
+		p = p[:room]
+	}
+	w.Buffer.Write(p)
+	return n, nil
+}

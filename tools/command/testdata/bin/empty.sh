@@ -1,0 +1,3 @@
+#!/bin/sh
+# Prints nothing: the result is null.
+cat >/dev/null

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Prints something that is not JSON.
+echo "hello, not json"

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Fails without saying why.
+exit 4
