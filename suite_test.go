@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/go-codemode/codemode"
 	"github.com/go-codemode/codemode/internal/scripttest"
+	"github.com/go-codemode/codemode/tools"
 )
 
 var (
@@ -50,7 +52,11 @@ func TestScripts(t *testing.T) {
 				if *scriptsOnly != "" {
 					skips = nil
 				}
-				got := rt.Execute(context.Background(), c.Program)
+				caseRT := rt
+				if c.Tools != nil || c.Limits != nil {
+					caseRT = caseRuntime(t, c)
+				}
+				got := caseRT.Execute(context.Background(), c.Program)
 				gotJSON, _ := got.MarshalJSON()
 				ok := sameJSON(gotJSON, c.Expected)
 				if ok {
@@ -126,4 +132,42 @@ func writeSkips(t *testing.T, engine string, failing []string, old map[string]st
 	if err := os.WriteFile(skipFile(engine), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// caseRuntime makes a Runtime with the tools and limits a case declares.
+func caseRuntime(t *testing.T, c *scripttest.Case) *codemode.Runtime {
+	opts := codemode.Options{Tools: map[string]any{}, Limits: codemode.Limits{Timeout: 10 * time.Second}}
+	for path, spec := range c.Tools {
+		spec := spec
+		opts.Tools[path] = &tools.Tool{Description: spec.Description, Output: spec.Output,
+			Func: func(ctx context.Context, input json.RawMessage) (any, error) {
+				if spec.DelayMs > 0 {
+					select {
+					case <-time.After(time.Duration(spec.DelayMs) * time.Millisecond):
+					case <-ctx.Done():
+						return nil, ctx.Err()
+					}
+				}
+				switch {
+				case spec.Error != "":
+					return nil, errors.New(spec.Error)
+				case spec.Echo:
+					return input, nil
+				}
+				return spec.Result, nil
+			}}
+	}
+	if l := c.Limits; l != nil {
+		if l.TimeoutMs > 0 {
+			opts.Limits.Timeout = time.Duration(l.TimeoutMs) * time.Millisecond
+		}
+		opts.Limits.MaxToolCalls = l.MaxToolCalls
+		opts.Limits.MaxOutputBytes = l.MaxOutputBytes
+		opts.Limits.MaxMemoryBytes = l.MaxMemoryBytes
+	}
+	rt, err := codemode.New(opts)
+	if err != nil {
+		t.Fatalf("%s: %v", c.ID(), err)
+	}
+	return rt
 }

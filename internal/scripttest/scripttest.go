@@ -24,6 +24,29 @@ type Case struct {
 	Line     int             // the line of the program's section header
 	Program  string          // the program text
 	Expected json.RawMessage // the expected Result
+	// Tools, when the case declares them (a NAME.tools.json section), is
+	// a JSON object from tool path to a ToolSpec.
+	Tools map[string]ToolSpec
+	// Limits, when declared (NAME.limits.json), are the run's limits.
+	Limits *Limits
+}
+
+// ToolSpec declares a test tool: what it does when called.
+type ToolSpec struct {
+	Description string          `json:"description"`
+	Output      json.RawMessage `json:"output,omitempty"` // its output JSON Schema; none: the program receives undefined
+	Result      json.RawMessage `json:"result,omitempty"` // return this value
+	Echo        bool            `json:"echo,omitempty"`   // return the input
+	Error       string          `json:"error,omitempty"`  // fail with this message
+	DelayMs     int             `json:"delayMs,omitempty"`
+}
+
+// Limits are a case's limits, named as the reference names them.
+type Limits struct {
+	TimeoutMs      int   `json:"timeoutMs,omitempty"`
+	MaxToolCalls   *int  `json:"maxToolCalls,omitempty"`
+	MaxOutputBytes *int  `json:"maxOutputBytes,omitempty"`
+	MaxMemoryBytes int64 `json:"maxMemoryBytes,omitempty"`
 }
 
 // ID names the case for test output: "array/map_basic".
@@ -89,6 +112,26 @@ func Parse(file string, data []byte) ([]*Case, error) {
 			return nil, fmt.Errorf("%s:%d: case %q appears twice", file, s.line, name)
 		}
 		seen[name] = true
+		c := &Case{File: file, Name: name, Line: s.line, Program: string(s.body)}
+		// Optional declarations between the program and its Result.
+		for i+1 < len(sections) {
+			next := sections[i+1]
+			switch next.name {
+			case name + ".tools.json":
+				if err := strictJSON(next.body, &c.Tools); err != nil {
+					return nil, fmt.Errorf("%s:%d: %s.tools.json: %v", file, next.line, name, err)
+				}
+			case name + ".limits.json":
+				c.Limits = &Limits{}
+				if err := strictJSON(next.body, c.Limits); err != nil {
+					return nil, fmt.Errorf("%s:%d: %s.limits.json: %v", file, next.line, name, err)
+				}
+			default:
+				goto result
+			}
+			i++
+		}
+	result:
 		if i+1 >= len(sections) || sections[i+1].name != name+".json" {
 			return nil, fmt.Errorf("%s:%d: program %q has no %s.json section after it", file, s.line, name, name)
 		}
@@ -100,10 +143,18 @@ func Parse(file string, data []byte) ([]*Case, error) {
 		if _, ok := probe["ok"]; !ok {
 			return nil, fmt.Errorf("%s:%d: %s.json has no \"ok\" key", file, sections[i+1].line, name)
 		}
-		cases = append(cases, &Case{File: file, Name: name, Line: s.line, Program: string(s.body), Expected: want})
+		c.Expected = want
+		cases = append(cases, c)
 		i++
 	}
 	return cases, nil
+}
+
+// strictJSON decodes data into v, refusing unknown fields.
+func strictJSON(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
 }
 
 // sectionHeader recognizes "-- NAME --".

@@ -26,12 +26,15 @@ func TestSuiteIsWellFormed(t *testing.T) {
 
 func TestParseRejectsMalformed(t *testing.T) {
 	tests := map[string]string{
-		"unpaired":   "-- a.js --\n1\n",
-		"wrong pair": "-- a.js --\n1\n-- b.json --\n{\"ok\":true}\n",
-		"not a js":   "-- a.txt --\nx\n",
-		"twice":      "-- a.js --\n1\n-- a.json --\n{\"ok\":true}\n-- a.js --\n2\n-- a.json --\n{\"ok\":true}\n",
-		"bad json":   "-- a.js --\n1\n-- a.json --\n{ok:true}\n",
-		"no ok":      "-- a.js --\n1\n-- a.json --\n{\"value\":1}\n",
+		"unpaired":           "-- a.js --\n1\n",
+		"wrong pair":         "-- a.js --\n1\n-- b.json --\n{\"ok\":true}\n",
+		"not a js":           "-- a.txt --\nx\n",
+		"twice":              "-- a.js --\n1\n-- a.json --\n{\"ok\":true}\n-- a.js --\n2\n-- a.json --\n{\"ok\":true}\n",
+		"bad json":           "-- a.js --\n1\n-- a.json --\n{ok:true}\n",
+		"no ok":              "-- a.js --\n1\n-- a.json --\n{\"value\":1}\n",
+		"bad tools":          "-- a.js --\n1\n-- a.tools.json --\n{\"t\":{\"nope\":1}}\n-- a.json --\n{\"ok\":true}\n",
+		"bad limits":         "-- a.js --\n1\n-- a.limits.json --\n{\"timeout\":1}\n-- a.json --\n{\"ok\":true}\n",
+		"tools after result": "-- a.js --\n1\n-- a.json --\n{\"ok\":true}\n-- a.tools.json --\n{}\n",
 	}
 	for name, text := range tests {
 		if _, err := Parse("t.txtar", []byte(text)); err == nil {
@@ -40,6 +43,11 @@ func TestParseRejectsMalformed(t *testing.T) {
 	}
 	cases, err := Parse("t.txtar", []byte("comment\n-- one.js --\nreturn 1\n-- one.json --\n{\"ok\":true,\"value\":1,\"toolCalls\":[]}\n"))
 	if err != nil || len(cases) != 1 || cases[0].Program != "return 1\n" || cases[0].ID() != "t/one" || cases[0].Line != 2 {
+		t.Fatalf("%v %+v", err, cases)
+	}
+	cases, err = Parse("t.txtar", []byte("-- c.js --\nawait tools.x()\n-- c.tools.json --\n{\"x\":{\"error\":\"no\",\"delayMs\":5}}\n-- c.limits.json --\n{\"timeoutMs\":100,\"maxToolCalls\":0}\n-- c.json --\n{\"ok\":false}\n"))
+	if err != nil || len(cases) != 1 || cases[0].Tools["x"].Error != "no" || cases[0].Tools["x"].DelayMs != 5 ||
+		cases[0].Limits.TimeoutMs != 100 || cases[0].Limits.MaxToolCalls == nil || *cases[0].Limits.MaxToolCalls != 0 {
 		t.Fatalf("%v %+v", err, cases)
 	}
 }

@@ -414,7 +414,7 @@ func (c *command) call(ctx context.Context, input json.RawMessage) (any, error) 
 	cmd.Env = append(cmd.Environ(), c.env...)
 	cmd.Stdin = bytes.NewReader(input)
 	stdout := &capWriter{max: MaxStdout}
-	stderr := &capWriter{max: maxStderr, drop: true}
+	stderr := &capWriter{max: maxStderr, mark: true}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.WaitDelay = WaitDelay
 	setProcessGroup(cmd)
@@ -430,7 +430,7 @@ func (c *command) call(ctx context.Context, input json.RawMessage) (any, error) 
 	var exit *exec.ExitError
 	switch {
 	case errors.As(err, &exit):
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+		if msg := strings.TrimSpace(stderr.buf.String()); msg != "" {
 			return nil, errors.New(msg)
 		}
 		if code := exit.ExitCode(); code >= 0 {
@@ -446,7 +446,7 @@ func (c *command) call(ctx context.Context, input json.RawMessage) (any, error) 
 	if stdout.over {
 		return nil, fmt.Errorf("command %s wrote more than %d bytes on standard output", c.name, MaxStdout)
 	}
-	out := bytes.TrimSpace(stdout.Bytes())
+	out := bytes.TrimSpace(stdout.buf.Bytes())
 	if len(out) == 0 {
 		return json.RawMessage("null"), nil
 	}
@@ -469,25 +469,26 @@ func preview(b []byte) string {
 
 // capWriter keeps at most max bytes and notes whether more came. The
 // extra bytes are accepted (so the command is not blocked) and dropped.
+// It has no ReadFrom, so io.Copy goes through Write.
 type capWriter struct {
-	bytes.Buffer
+	buf  bytes.Buffer
 	max  int
 	over bool
-	drop bool // when over: keep the first max bytes and mark the cut
+	mark bool // when over: add " [...]" where the text was cut
 }
 
 func (w *capWriter) Write(p []byte) (int, error) {
 	n := len(p)
-	if room := w.max - w.Len(); room < len(p) {
-		if !w.over && w.drop {
-			defer w.WriteString(" [...]")
+	if room := w.max - w.buf.Len(); room < len(p) {
+		if room > 0 {
+			w.buf.Write(p[:room])
+		}
+		if !w.over && w.mark {
+			w.buf.WriteString(" [...]")
 		}
 		w.over = true
-		if room <= 0 {
-			return n, nil
-		}
-		p = p[:room]
+		return n, nil
 	}
-	w.Buffer.Write(p)
+	w.buf.Write(p)
 	return n, nil
 }
