@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/go-codemode/codemode/builtin"
@@ -121,9 +122,13 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 		return true
 	case value.KindNumber:
 		f := v.Num()
-		if math.IsNaN(f) || math.IsInf(f, 0) {
+		switch {
+		case math.IsNaN(f) || math.IsInf(f, 0):
 			w.b.WriteString("null")
-		} else {
+		case f == math.Trunc(f) && math.Abs(f) < 1e15:
+			var scratch [24]byte
+			w.b.Write(strconv.AppendInt(scratch[:0], int64(f), 10))
+		default:
 			w.b.WriteString(value.NumberToString(f).String())
 		}
 		return true
@@ -170,26 +175,57 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 	}
 	w.b.WriteByte('{')
 	first := true
-	for _, k := range r.OwnKeys(o, true, false) {
+	member := func(k string, val value.Value) {
 		if k == "__proto__" {
-			continue
+			return
 		}
 		mark := w.b.Len()
 		if !first {
 			w.b.WriteByte(',')
 		}
-		value.QuoteJSON(&w.b, value.NewString(k))
+		value.QuoteKey(&w.b, k)
 		w.b.WriteByte(':')
-		if w.value(r.Get(v, k), k, depth+1) {
+		if w.value(val, k, depth+1) {
 			first = false
 		} else {
-			s := w.b.String()[:mark]
-			w.b.Reset()
-			w.b.WriteString(s)
+			w.truncate(mark)
+		}
+	}
+	if o.Class == value.ClassObject && !o.HasIndexKeys() && plainData(o) {
+		// Insertion order is the key order and no getter can run: walk
+		// the slots without building a key list.
+		o.EachOwn(func(p *value.Property) {
+			if p.Flags&value.Enumerable != 0 && !value.IsSymbolKey(p.Key) && !value.IsPrivateKey(p.Key) {
+				member(p.Key, p.Value)
+			}
+		})
+	} else {
+		for _, k := range r.OwnKeys(o, true, false) {
+			member(k, r.Get(v, k))
 		}
 	}
 	w.b.WriteByte('}')
 	return true
+}
+
+// plainData reports an object whose own properties are all data (no
+// accessor), so reading them runs no program code.
+func plainData(o *value.Object) bool {
+	ok := true
+	o.EachOwn(func(p *value.Property) {
+		if p.IsAccessor() {
+			ok = false
+		}
+	})
+	return ok
+}
+
+// truncate drops what was written past mark (a member that turned out
+// to be skipped).
+func (w *boundaryWriter) truncate(mark int) {
+	s := w.b.String()[:mark]
+	w.b.Reset()
+	w.b.WriteString(s)
 }
 
 func (w *boundaryWriter) list(vals []value.Value, depth int) {

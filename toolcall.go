@@ -30,14 +30,40 @@ type toolHost struct {
 	limit  int             // -1: unlimited
 	calls  []ToolCall
 	refs   map[string]*value.Object
-	proto  *value.Object
-	closed bool
+	// work hands calls to idle worker goroutines: a worker that finished
+	// a call waits here for the next, keeping its grown stack, until the
+	// run ends. With none idle a new one starts, so calls never queue.
+	work chan func()
+}
+
+// spawn runs f on an idle worker, or on a new one.
+func (h *toolHost) spawn(f func()) {
+	if h.work == nil {
+		h.work = make(chan func())
+	}
+	select {
+	case h.work <- f:
+	default:
+		go h.worker(f)
+	}
+}
+
+func (h *toolHost) worker(f func()) {
+	for {
+		f()
+		select {
+		case f = <-h.work:
+		case <-h.ctx.Done():
+			return
+		}
+	}
 }
 
 // toolRef is the Internal of a tool reference: a path in the tree.
 type toolRef struct {
-	host *toolHost
-	segs []string
+	host     *toolHost
+	segs     []string
+	children map[string]*value.Object // references one segment down, made on first use
 }
 
 // ref returns the reference object for a path, the same object each time
@@ -68,8 +94,16 @@ func (t *toolRef) HostGet(r *value.Realm, o *value.Object, key string) (value.Va
 	if key == "then" || key == "toJSON" || value.IsSymbolKey(key) || value.IsPrivateKey(key) {
 		return value.Undefined, false
 	}
+	if c, ok := t.children[key]; ok {
+		return value.Obj(c), true
+	}
 	segs := append(append(make([]string, 0, len(t.segs)+1), t.segs...), key)
-	return value.Obj(t.host.ref(r, segs)), true
+	c := t.host.ref(r, segs)
+	if t.children == nil {
+		t.children = map[string]*value.Object{}
+	}
+	t.children[key] = c
+	return value.Obj(c), true
 }
 
 // HostKeys implements value.HostObject: the names below the path. An
@@ -196,32 +230,43 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 	tool := pc.node.Tool
 	h.run.Begin()
 	ctx := h.ctx
-	go func() {
-		out, err := callTool(ctx, tool, input)
-		h.run.Post(func(r *value.Realm) { pc.settle(r, out, err) })
-	}()
+	h.spawn(func() {
+		res, err := callTool(ctx, tool, input)
+		h.run.Post(func(r *value.Realm) { pc.settle(r, res, err) })
+	})
 }
 
-// callTool runs the tool function, turning a panic into an error, and
-// marshals its result when the tool declares an output.
-func callTool(ctx context.Context, tool *tools.Tool, input []byte) (out []byte, err error) {
+// callTool runs the tool function on a worker goroutine, turning a panic
+// into an error. Results the run copies directly (maps, slices, scalars)
+// come back as they are; others are marshalled here, off the run's
+// goroutine.
+func callTool(ctx context.Context, tool *tools.Tool, input []byte) (res any, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("the tool panicked: %v", p)
 		}
 	}()
-	res, err := tool.Func(ctx, input)
-	if err != nil {
+	res, err = tool.Func(ctx, input)
+	if err != nil || len(tool.Output) == 0 {
 		return nil, err
 	}
-	if len(tool.Output) == 0 {
-		return nil, nil
+	if !directlyCopyable(res) {
+		out, merr := json.Marshal(res)
+		if merr != nil {
+			return nil, &outputError{merr}
+		}
+		return json.RawMessage(out), nil
 	}
-	out, merr := json.Marshal(res)
-	if merr != nil {
-		return nil, &outputError{merr}
+	return res, nil
+}
+
+// directlyCopyable reports results goToValue handles without marshalling.
+func directlyCopyable(v any) bool {
+	switch v.(type) {
+	case nil, string, bool, float64, float32, int, int64, int32, uint64, json.Number, json.RawMessage, map[string]any, []any:
+		return true
 	}
-	return out, nil
+	return false
 }
 
 // outputError is a result that does not marshal to JSON.
@@ -230,7 +275,7 @@ type outputError struct{ err error }
 func (e *outputError) Error() string { return "Error: " + e.err.Error() }
 
 // settle applies a call's outcome on the run's side.
-func (pc *pendingCall) settle(r *value.Realm, out []byte, err error) {
+func (pc *pendingCall) settle(r *value.Realm, res any, err error) {
 	path := pc.node.Path
 	if err != nil {
 		if oe, ok := err.(*outputError); ok {
@@ -240,15 +285,26 @@ func (pc *pendingCall) settle(r *value.Realm, out []byte, err error) {
 		r.RejectPromise(pc.promise, value.Obj(toolError(r, ToolFailure, err.Error())))
 		return
 	}
-	if out == nil {
+	if len(pc.node.Tool.Output) == 0 {
 		r.ResolvePromise(pc.promise, value.Undefined)
 		return
 	}
-	v, perr := value.ParseJSON(value.NewString(string(out)), value.JSONProtos{
-		Object: r.Intrinsic(value.ObjectPrototype), Array: r.Intrinsic(value.ArrayPrototype)},
-		func(n int) error { r.Charge(n); return nil })
-	if perr != nil {
-		r.RejectPromise(pc.promise, value.Obj(toolError(r, InvalidToolOutput, fmt.Sprintf("Invalid output from tool '%s': %v", path, perr))))
+	var v value.Value
+	exc := r.Try(func() {
+		v, err = goToValue(r, res, 0)
+		if err == errNeedsJSON {
+			var out []byte
+			if out, err = json.Marshal(res); err == nil {
+				v, err = parseJSONValue(r, out)
+			}
+		}
+	})
+	if exc != nil {
+		r.RejectPromise(pc.promise, exc.Value)
+		return
+	}
+	if err != nil {
+		r.RejectPromise(pc.promise, value.Obj(toolError(r, InvalidToolOutput, fmt.Sprintf("Invalid output from tool '%s': Error: %v", path, err))))
 		return
 	}
 	r.ResolvePromise(pc.promise, v)
@@ -256,38 +312,47 @@ func (pc *pendingCall) settle(r *value.Realm, out []byte, err error) {
 
 // pendingPromises finds the pending promises inside a value (within the
 // boundary's depth), which a tool call waits for before copying it out.
-func pendingPromises(v value.Value, depth int, seen map[*value.Object]bool) []*value.Object {
+// Plain data (no promise anywhere) costs a walk and no allocation.
+func pendingPromises(v value.Value, depth int, seen []*value.Object) []*value.Object {
+	var out []*value.Object
+	collectPending(v, depth, &seen, &out)
+	return out
+}
+
+func collectPending(v value.Value, depth int, seen *[]*value.Object, out *[]*value.Object) {
 	o := v.AsObject()
-	if o == nil || depth > MaxValueDepth || seen[o] {
-		return nil
+	if o == nil || depth > MaxValueDepth {
+		return
 	}
 	if pd := value.PromiseOf(v); pd != nil {
 		if pd.State == value.Pending {
-			return []*value.Object{o}
+			*out = append(*out, o)
+			return
 		}
 		pd.Handled = true
-		return pendingPromises(pd.Result, depth, seen)
+		collectPending(pd.Result, depth, seen, out)
+		return
 	}
 	if o.Class != value.ClassObject && o.Class != value.ClassArray {
-		return nil
+		return
 	}
-	if seen == nil {
-		seen = map[*value.Object]bool{}
+	for _, s := range *seen {
+		if s == o {
+			return
+		}
 	}
-	seen[o] = true
-	var out []*value.Object
+	*seen = append(*seen, o)
 	if a := o.Array(); a != nil && o.Class == value.ClassArray {
 		if d, ok := a.Dense(); ok {
 			for _, e := range d {
-				out = append(out, pendingPromises(e, depth+1, seen)...)
+				collectPending(e, depth+1, seen, out)
 			}
 		}
-		return out
+		return
 	}
-	for _, k := range o.OwnKeys(true) {
-		if p := o.GetOwn(k); p != nil && !p.IsAccessor() {
-			out = append(out, pendingPromises(p.Value, depth+1, seen)...)
+	o.EachOwn(func(p *value.Property) {
+		if !p.IsAccessor() && p.Flags&value.Enumerable != 0 {
+			collectPending(p.Value, depth+1, seen, out)
 		}
-	}
-	return out
+	})
 }

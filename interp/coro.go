@@ -161,6 +161,50 @@ func (co *coroutine) Resume(r *value.Realm, v value.Value, threw bool) {
 	co.owner.handle(reply)
 }
 
+// await suspends the running function until v settles: a coroutine hands
+// control back; the program's own body, which runs on the driver's
+// goroutine, runs the job loop itself until its continuation comes up.
+func (f *frame) await(v value.Value) value.Value {
+	if f.co != nil {
+		return f.co.await(v)
+	}
+	return f.run.awaitInline(v)
+}
+
+// inlineAwait is the continuation of the program body's await.
+type inlineAwait struct {
+	done, threw bool
+	v           value.Value
+}
+
+// Resume implements value.Continuation.
+func (k *inlineAwait) Resume(r *value.Realm, v value.Value, threw bool) {
+	k.done, k.threw, k.v = true, threw, v
+}
+
+// awaitInline is await in the program body: jobs run in order, and host
+// outcomes are waited for, on this goroutine, until the awaited value's
+// turn comes. The body is the bottom of the driver's stack, so nothing
+// else ever needs to run underneath it: no coroutine switch per await.
+func (run *Run) awaitInline(v value.Value) value.Value {
+	r := run.realm
+	k := &inlineAwait{}
+	r.Await(v, k)
+	for !k.done {
+		if r.RunOneJob() {
+			run.Poll()
+			continue
+		}
+		if fail := run.wait(); fail != nil {
+			panic(fail)
+		}
+	}
+	if k.threw {
+		panic(&value.Exception{Value: k.v})
+	}
+	return k.v
+}
+
 // await suspends the coroutine until v settles.
 func (co *coroutine) await(v value.Value) value.Value {
 	co.run.realm.Await(v, co)
@@ -223,7 +267,7 @@ func (c *compiler) await(x *ast.Await) exprFn {
 	return func(f *frame) value.Value {
 		v := arg(f)
 		f.run.pos = int(pos)
-		return f.co.await(v)
+		return f.await(v)
 	}
 }
 
@@ -342,7 +386,7 @@ func (c *compiler) yield(x *ast.Yield) exprFn {
 			v = arg(f)
 		}
 		if async {
-			v = f.co.await(v)
+			v = f.await(v)
 		}
 		return resumeValue(f, f.co.suspend(coMsg{kind: msgYielded, v: v}))
 	}
@@ -356,7 +400,7 @@ func resumeValue(f *frame, msg coMsg) value.Value {
 	case msgReturn:
 		v := msg.v
 		if f.code.async {
-			v = f.co.await(v)
+			v = f.await(v)
 		}
 		panic(&genReturn{v: v})
 	}
@@ -408,7 +452,7 @@ func (c *compiler) yieldStar(arg exprFn, async bool, pos ast.Pos) exprFn {
 				res = r.Call(m, it, []value.Value{received.v})
 			}
 			if async {
-				res = f.co.await(res)
+				res = f.await(res)
 			}
 			if !res.IsObject() {
 				r.ThrowType("Iterator result %s is not an object", r.Describe(res))
@@ -515,7 +559,7 @@ func (c *compiler) forAwait(s *ast.ForOf, labels []string) stmtFn {
 				if !ok {
 					return ctlNormal
 				}
-				v = f.co.await(v)
+				v = f.await(v)
 				if enter != nil {
 					enter(f)
 				}
@@ -535,7 +579,7 @@ func (c *compiler) forAwait(s *ast.ForOf, labels []string) stmtFn {
 			}
 			res := r.Call(ret, rec.Iterator, nil)
 			if isAsync {
-				res = f.co.await(res)
+				res = f.await(res)
 			}
 			if !res.IsObject() {
 				r.ThrowType("iterator.return() did not return an object")
@@ -544,7 +588,7 @@ func (c *compiler) forAwait(s *ast.ForOf, labels []string) stmtFn {
 		for {
 			res := rec.NextResult(r, nil)
 			if isAsync {
-				res = f.co.await(res)
+				res = f.await(res)
 			}
 			if !res.IsObject() {
 				r.ThrowType("Iterator result %s is not an object", r.Describe(res))
@@ -554,7 +598,7 @@ func (c *compiler) forAwait(s *ast.ForOf, labels []string) stmtFn {
 			}
 			v := r.Get(res, "value")
 			if !isAsync {
-				v = f.co.await(v)
+				v = f.await(v)
 			}
 			if enter != nil {
 				enter(f)

@@ -11,6 +11,7 @@ package interp
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -145,17 +146,15 @@ func toFailure(p any) *Failure {
 	return &Failure{Panic: p, Stack: string(debug.Stack())}
 }
 
-// Start runs the program until it first suspends. A program that never
-// awaits completes right here: done is true and v is its value. One that
-// suspends returns the promise of its value, for Settle.
+// Start runs the program body to its end (its awaits drive the job loop
+// as they wait) and returns its value, or, when the value is a thenable,
+// the promise adopting it, for Settle.
 func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 	fail = run.guard(func() {
 		code := run.prog.main
 		f := &frame{run: run, code: code, fn: &closure{code: code}}
-		if code.suspends {
-			p = run.startAsync(f)
-			return
-		}
+		// The body runs here even when it awaits: its awaits run the job
+		// loop in place (awaitInline).
 		code.setup(f)
 		v = run.runBody(f)
 		// A returned thenable is adopted, as an async function's return
@@ -210,6 +209,18 @@ func (run *Run) wait() *Failure {
 	if run.pending == 0 {
 		return &Failure{Interrupt: &value.Interrupt{Kind: "ExecutionFailure",
 			Message: "The program is waiting for a promise that can never settle: nothing is left to run. Make sure every promise you await is resolved or rejected."}}
+	}
+	// Most host calls finish within microseconds: yield a few times
+	// before parking, so that the outcome is picked up without the cost
+	// of putting this goroutine's thread to sleep and waking it.
+	for i := 0; i < 8; i++ {
+		select {
+		case f := <-run.inbox:
+			run.pending--
+			return run.guard(func() { f(run.realm) })
+		default:
+		}
+		runtime.Gosched()
 	}
 	var timer <-chan time.Time
 	if !run.opts.Deadline.IsZero() {

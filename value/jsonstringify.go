@@ -246,6 +246,10 @@ func (w *jsonWriter) object(o *Object, depth int) error {
 	return nil
 }
 
+// QuoteKey writes a property key (WTF-8) as a JSON string literal, the way
+// JSON.stringify quotes keys.
+func QuoteKey(b *strings.Builder, key string) { quoteKey(b, key) }
+
 // quoteKey quotes a property key (WTF-8).
 func quoteKey(b *strings.Builder, key string) {
 	for i := 0; i < len(key); i++ {

@@ -243,6 +243,16 @@ func (o *Object) compact() {
 	}
 }
 
+// EachOwn calls f with each own property in slot order (not key order),
+// without allocating; f must not add or delete properties.
+func (o *Object) EachOwn(f func(p *Property)) {
+	for i := range o.props {
+		if o.props[i].Flags&tombstone == 0 {
+			f(&o.props[i])
+		}
+	}
+}
+
 // HasIndexKeys reports whether the object has ever had an element-like
 // (array index) key among its ordinary properties.
 func (o *Object) HasIndexKeys() bool { return o.hasIndex }

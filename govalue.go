@@ -1,0 +1,156 @@
+package codemode
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+
+	"github.com/go-codemode/codemode/value"
+)
+
+// Tool results usually are maps, slices and scalars. Copying those into
+// program values directly gives what the reference's JSON round trip
+// (JSON.parse(JSON.stringify(result))) gives, without writing and parsing
+// the text; anything else (structs with tags, custom marshalers) takes
+// the round trip.
+
+// errNeedsJSON sends a value down the json.Marshal path.
+var errNeedsJSON = errors.New("needs encoding/json")
+
+// maxGoDepth bounds the direct copy; deeper values take the round trip,
+// which has its own limits.
+const maxGoDepth = 64
+
+// goToValue copies a Go value into the realm with JSON semantics.
+func goToValue(r *value.Realm, v any, depth int) (value.Value, error) {
+	if depth > maxGoDepth {
+		return value.Undefined, errNeedsJSON
+	}
+	switch x := v.(type) {
+	case nil:
+		return value.Null, nil
+	case string:
+		s := value.NewString(x)
+		r.Charge(s.Bytes())
+		return value.Str(s), nil
+	case bool:
+		return value.Bool(x), nil
+	case float64:
+		return floatValue(x)
+	case float32:
+		return floatValue(float64(x))
+	case int:
+		return value.Number(float64(x)), nil
+	case int64:
+		return value.Number(float64(x)), nil
+	case int32:
+		return value.Number(float64(x)), nil
+	case uint64:
+		return value.Number(float64(x)), nil
+	case json.Number:
+		f, err := strconv.ParseFloat(string(x), 64)
+		if err != nil {
+			return value.Undefined, fmt.Errorf("json: invalid number literal %q", string(x))
+		}
+		return value.Number(f), nil
+	case json.RawMessage:
+		return parseJSONValue(r, x)
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // encoding/json's order
+		o := r.NewPlainObject()
+		for _, k := range keys {
+			e, err := goToValue(r, x[k], depth+1)
+			if err != nil {
+				return value.Undefined, err
+			}
+			if k == "__proto__" {
+				continue // never a prototype; JSON.parse makes it a key, the boundary drops it
+			}
+			r.DefineProperty(o, value.Property{Key: value.NewString(k).Key(), Value: e, Flags: value.DefaultFlags})
+		}
+		return value.Obj(o), nil
+	case []any:
+		if x == nil {
+			return value.Null, nil
+		}
+		elems := make([]value.Value, len(x))
+		for i, e := range x {
+			ev, err := goToValue(r, e, depth+1)
+			if err != nil {
+				return value.Undefined, err
+			}
+			elems[i] = ev
+		}
+		return value.Obj(r.NewArrayValue(elems)), nil
+	}
+	return reflectToValue(r, reflect.ValueOf(v), depth)
+}
+
+// reflectToValue handles typed maps and slices of the kinds above.
+func reflectToValue(r *value.Realm, rv reflect.Value, depth int) (value.Value, error) {
+	switch rv.Kind() {
+	case reflect.Map:
+		if rv.Type().Key().Kind() != reflect.String || rv.Type().Key() != reflect.TypeFor[string]() {
+			return value.Undefined, errNeedsJSON
+		}
+		if rv.IsNil() {
+			return value.Null, nil
+		}
+		m := make(map[string]any, rv.Len())
+		it := rv.MapRange()
+		for it.Next() {
+			m[it.Key().String()] = it.Value().Interface()
+		}
+		return goToValue(r, m, depth)
+	case reflect.Slice:
+		if rv.Type().Elem().Kind() == reflect.Uint8 {
+			return value.Undefined, errNeedsJSON // []byte marshals as base64
+		}
+		if rv.IsNil() {
+			return value.Null, nil
+		}
+		fallthrough
+	case reflect.Array:
+		list := make([]any, rv.Len())
+		for i := range list {
+			list[i] = rv.Index(i).Interface()
+		}
+		return goToValue(r, list, depth)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if rv.Type().PkgPath() != "" {
+			return value.Undefined, errNeedsJSON // a named type may marshal itself
+		}
+		return value.Number(float64(rv.Int())), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if rv.Type().PkgPath() != "" {
+			return value.Undefined, errNeedsJSON
+		}
+		return value.Number(float64(rv.Uint())), nil
+	}
+	return value.Undefined, errNeedsJSON
+}
+
+func floatValue(f float64) (value.Value, error) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return value.Undefined, fmt.Errorf("json: unsupported value: %s", strconv.FormatFloat(f, 'g', -1, 64))
+	}
+	return value.Number(f), nil
+}
+
+// parseJSONValue parses JSON text into the realm.
+func parseJSONValue(r *value.Realm, data []byte) (value.Value, error) {
+	if len(data) == 0 {
+		return value.Null, nil
+	}
+	return value.ParseJSON(value.NewString(string(data)), value.JSONProtos{
+		Object: r.Intrinsic(value.ObjectPrototype), Array: r.Intrinsic(value.ArrayPrototype)},
+		func(n int) error { r.Charge(n); return nil })
+}
