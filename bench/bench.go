@@ -6,6 +6,7 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/dop251/goja"
 	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/tools"
 )
 
 // Workload is one benchmark program.
@@ -76,13 +78,41 @@ func JSONText(dir string) (string, error) {
 	return string(data), err
 }
 
+// Tools are the host functions of the workloads as codemode tools: a
+// program calls tools.lookupAsync(arg) where the workload says
+// lookupAsync(arg). The tool copies its argument out and its result in,
+// as the host contract asks.
+func Tools() map[string]any {
+	return map[string]any{
+		"lookupAsync": &tools.Tool{Description: "Look up an item", Output: json.RawMessage(`{"type":"object"}`),
+			Func: func(_ context.Context, in json.RawMessage) (any, error) {
+				var arg struct {
+					ID  int    `json:"id"`
+					Tag string `json:"tag"`
+				}
+				if err := json.Unmarshal(in, &arg); err != nil {
+					return nil, err
+				}
+				return map[string]any{"id": arg.ID, "score": arg.ID % 7}, nil
+			}},
+	}
+}
+
+// Runnable reports whether codemode can run the workload: synchronous host
+// functions (lookup) have no codemode equivalent, tools are asynchronous.
+func (w Workload) Runnable() bool { return w.NeedsHost != "lookup" }
+
 // Codemode runs a workload on codemode and returns its value as JSON.
 func Codemode(rt *codemode.Runtime, w Workload, jsonText string) (string, error) {
 	var opts []codemode.ExecOption
 	if w.NeedsJSON {
 		opts = append(opts, codemode.WithBindings(map[string]any{"jsonText": jsonText}))
 	}
-	res := rt.Execute(context.Background(), w.Source, opts...)
+	src := w.Source
+	if w.NeedsHost == "lookupAsync" {
+		src = strings.ReplaceAll(src, "lookupAsync(", "tools.lookupAsync(")
+	}
+	res := rt.Execute(context.Background(), src, opts...)
 	if !res.OK {
 		return "", fmt.Errorf("%s: %s", w.Name, res)
 	}
@@ -98,9 +128,25 @@ func Goja(w Workload, jsonText string) (string, error) {
 			return "", err
 		}
 	}
+	lookup := func(arg map[string]any) map[string]any {
+		id, _ := arg["id"].(int64)
+		return map[string]any{"id": id, "score": id % 7}
+	}
+	_ = vm.Set("lookup", lookup)
+	_ = vm.Set("lookupAsync", func(arg map[string]any) goja.Value {
+		p, resolve, _ := vm.NewPromise()
+		_ = resolve(lookup(arg))
+		return vm.ToValue(p)
+	})
 	v, err := vm.RunString(w.Source)
 	if err != nil {
 		return "", err
+	}
+	if p, ok := v.Export().(*goja.Promise); ok {
+		if p.State() != goja.PromiseStateFulfilled {
+			return "", fmt.Errorf("goja: the promise is %v", p.State())
+		}
+		return fmt.Sprint(p.Result().Export()), nil
 	}
 	return fmt.Sprint(v.Export()), nil
 }

@@ -26,12 +26,12 @@ func load(t testing.TB) ([]Workload, string) {
 // only in the benchmarks: it takes half a minute on the string workloads).
 func TestWorkloadsRun(t *testing.T) {
 	ws, text := load(t)
-	rt, err := codemode.New(codemode.Options{})
+	rt, err := codemode.New(codemode.Options{Tools: Tools()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range ws {
-		if w.NeedsHost != "" {
+		if !w.Runnable() {
 			continue
 		}
 		t.Run(w.Name, func(t *testing.T) {
@@ -49,12 +49,12 @@ func TestWorkloadsRun(t *testing.T) {
 // BenchmarkWorkloads runs each workload on codemode and goja.
 func BenchmarkWorkloads(b *testing.B) {
 	ws, text := load(b)
-	rt, err := codemode.New(codemode.Options{})
+	rt, err := codemode.New(codemode.Options{Tools: Tools()})
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, w := range ws {
-		if w.NeedsHost != "" {
+		if !w.Runnable() {
 			continue
 		}
 		b.Run(w.Name+"/codemode", func(b *testing.B) {

@@ -213,7 +213,7 @@ func (run *Run) wait() *Failure {
 	// Most host calls finish within microseconds: yield a few times
 	// before parking, so that the outcome is picked up without the cost
 	// of putting this goroutine's thread to sleep and waking it.
-	for i := 0; i < 8; i++ {
+	for i := 0; i < spinPolls; i++ {
 		select {
 		case f := <-run.inbox:
 			run.pending--
@@ -337,3 +337,8 @@ func (run *Run) Deadline() time.Time {
 	}
 	return d
 }
+
+// spinPolls is how many times wait looks at the inbox, yielding between
+// looks, before it parks: parking and waking a thread costs more than a
+// typical host call.
+const spinPolls = 32
