@@ -24,12 +24,12 @@ const signatureSuggestion = "The signature may have changed. Use search to get t
 
 // toolHost is one run's view of the tool tree.
 type toolHost struct {
-	tree   *tools.Tree
-	run    *interp.Run
-	ctx    context.Context // parent of every call's context; cancelled when the run ends
-	limit  int             // -1: unlimited
-	calls  []ToolCall
-	refs   map[string]*value.Object
+	tree  *tools.Tree
+	run   *interp.Run
+	ctx   context.Context // parent of every call's context; cancelled when the run ends
+	limit int             // -1: unlimited
+	calls []ToolCall
+	refs  map[string]*value.Object
 	// work hands calls to idle worker goroutines: a worker that finished
 	// a call waits here for the next, keeping its grown stack, until the
 	// run ends. With none idle a new one starts, so calls never queue.
