@@ -1,10 +1,13 @@
 package codemode_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/tools"
 )
 
 // A Result prints in the reference's shape, ready to hand back to a model.
@@ -17,4 +20,47 @@ func ExampleResult() {
 	}
 	fmt.Println(r)
 	// Output: {"ok":true,"value":{"open":3,"closed":9},"logs":["checked 12 issues"],"toolCalls":[{"name":"github.listIssues"}]}
+}
+
+// A Runtime with one tool and limits; the program calls the tool the way
+// a model would and returns one value.
+func ExampleRuntime_Execute() {
+	weather := &tools.Tool{
+		Description: "Current temperature of a city, in Celsius",
+		Input:       json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`),
+		Output:      json.RawMessage(`{"type":"object","properties":{"celsius":{"type":"number"}}}`),
+		Func: func(ctx context.Context, input json.RawMessage) (any, error) {
+			var in struct{ City string }
+			if err := json.Unmarshal(input, &in); err != nil {
+				return nil, err
+			}
+			return map[string]any{"celsius": float64(len(in.City))}, nil
+		},
+	}
+	rt, err := codemode.New(codemode.Options{
+		Tools:  map[string]any{"weather.current": weather},
+		Limits: codemode.Limits{Timeout: 5 * time.Second, MaxToolCalls: codemode.Max(10)},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res := rt.Execute(context.Background(), `
+const cities = ["Oslo", "Lisbon"];
+const temps = await Promise.all(cities.map((city) => tools.weather.current({ city })));
+return Object.fromEntries(cities.map((c, i) => [c, temps[i].celsius]));`)
+	fmt.Println(res)
+	// Output: {"ok":true,"value":{"Oslo":4,"Lisbon":6},"toolCalls":[{"name":"weather.current"},{"name":"weather.current"}]}
+}
+
+// Bindings make data visible to the program as globals, copied in.
+func ExampleWithBindings() {
+	rt, _ := codemode.New(codemode.Options{})
+	res := rt.Execute(context.Background(), `return orders.filter((o) => o.total > limit).map((o) => o.id)`,
+		codemode.WithBindings(map[string]any{
+			"orders": []map[string]any{{"id": 1, "total": 20}, {"id": 2, "total": 5}},
+			"limit":  10,
+		}))
+	fmt.Println(res)
+	// Output: {"ok":true,"value":[1],"toolCalls":[]}
 }
