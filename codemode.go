@@ -35,6 +35,8 @@ type Options struct {
 	Tools map[string]any
 	// Limits bound every execution.
 	Limits Limits
+	// Hooks wrap every tool and extension call.
+	Hooks Hooks
 }
 
 // Runtime runs programs. It is safe for concurrent use: each Execute is
@@ -114,7 +116,7 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 	run := interp.NewRun(ctx, compiled, iopts)
 	defer run.Close()
 	run.Realm().Budget = limits.MaxMemoryBytes
-	h.tools = &toolHost{tree: rt.tools, run: run, ctx: toolCtx, limit: -1}
+	h.tools = &toolHost{tree: rt.tools, run: run, ctx: toolCtx, limit: -1, hooks: rt.opts.Hooks}
 	if limits.MaxToolCalls != nil {
 		h.tools.limit = *limits.MaxToolCalls
 	}

@@ -30,6 +30,7 @@ type toolHost struct {
 	limit int             // -1: unlimited
 	calls []ToolCall
 	refs  map[string]*value.Object
+	hooks Hooks
 	// work hands calls to idle worker goroutines: a worker that finished
 	// a call waits here for the next, keeping its grown stack, until the
 	// run ends. With none idle a new one starts, so calls never queue.
@@ -230,8 +231,26 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 	tool := pc.node.Tool
 	h.run.Begin()
 	ctx := h.ctx
+	hooks := h.hooks
 	h.spawn(func() {
+		info := ToolCallInfo{Name: path, Input: input}
+		if hooks.ToolBefore != nil {
+			if err := runBefore(func() error { return hooks.ToolBefore(ctx, info) }); err != nil {
+				h.run.Post(func(r *value.Realm) { pc.settle(r, nil, err) })
+				return
+			}
+		}
 		res, err := callTool(ctx, tool, input)
+		if hooks.ToolAfter != nil {
+			outcome := CallOutcome{Status: CallSuccess, Value: res}
+			switch {
+			case ctx.Err() != nil:
+				outcome = CallOutcome{Status: CallInterrupted}
+			case err != nil:
+				outcome = CallOutcome{Status: CallFailure, Err: err}
+			}
+			runAfter(func() { hooks.ToolAfter(context.WithoutCancel(ctx), info, outcome) })
+		}
 		h.run.Post(func(r *value.Realm) { pc.settle(r, res, err) })
 	})
 }

@@ -1,0 +1,80 @@
+package codemode
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// Hooks wrap every host call a program makes. They run on the call's own
+// goroutine, never on the run's: a slow hook delays only its call.
+type Hooks struct {
+	// ToolBefore runs for each admitted tool call (search included, as
+	// "search") before the tool; an error denies the call: the tool never
+	// runs, the program's promise rejects with the error (a ToolFailure
+	// when uncaught), and ToolAfter is not called. The call still counts
+	// and is listed in toolCalls.
+	ToolBefore func(ctx context.Context, call ToolCallInfo) error
+	// ToolAfter gets exactly one outcome for every call ToolBefore let
+	// through: success, failure, or interrupted (the run ended or timed
+	// out while the call was in flight).
+	ToolAfter func(ctx context.Context, call ToolCallInfo, outcome CallOutcome)
+	// ExtensionBefore and ExtensionAfter do the same for calls of
+	// extension globals.
+	ExtensionBefore func(ctx context.Context, call ExtensionCallInfo) error
+	ExtensionAfter  func(ctx context.Context, call ExtensionCallInfo, outcome CallOutcome)
+}
+
+// ToolCallInfo is a tool call as hooks see it.
+type ToolCallInfo struct {
+	// Name is the tool's path ("github.listIssues"), or "search".
+	Name string
+	// Input is the validated input, as JSON.
+	Input json.RawMessage
+}
+
+// ExtensionCallInfo is an extension call as hooks see it.
+type ExtensionCallInfo struct {
+	// Extension is the extension's name.
+	Extension string
+	// Name is the path of the function called ("fs.readFile").
+	Name string
+	// Args are the arguments, copied out of the program.
+	Args []any
+}
+
+// CallStatus is how a host call ended.
+type CallStatus string
+
+// The outcomes of a host call.
+const (
+	CallSuccess     CallStatus = "success"
+	CallFailure     CallStatus = "failure"
+	CallInterrupted CallStatus = "interrupted"
+)
+
+// CallOutcome is what an after-hook learns.
+type CallOutcome struct {
+	Status CallStatus
+	// Value is the result on success.
+	Value any
+	// Err is the error on failure.
+	Err error
+}
+
+// runBefore calls a before-hook, turning a panic into a denial.
+func runBefore(f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the before hook panicked: %v", p)
+		}
+	}()
+	return f()
+}
+
+// runAfter calls an after-hook; a panic in it is dropped, since the
+// call's outcome is already decided.
+func runAfter(f func()) {
+	defer func() { _ = recover() }()
+	f()
+}
