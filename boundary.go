@@ -20,6 +20,7 @@ const MaxValueDepth = 32
 type host struct {
 	bindings map[string]json.RawMessage
 	tools    *toolHost
+	exts     *extHost
 }
 
 func (h *host) setBindings(b map[string]any) error {
@@ -41,6 +42,11 @@ func (h *host) setBindings(b map[string]any) error {
 func (h *host) Global(r *value.Realm, name string) (value.Value, bool) {
 	if name == "tools" && h.tools != nil {
 		return value.Obj(h.tools.ref(r, nil)), true
+	}
+	if h.exts != nil {
+		if v, ok := h.exts.global(r, name); ok {
+			return v, true
+		}
 	}
 	data, ok := h.bindings[name]
 	if !ok {

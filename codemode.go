@@ -37,6 +37,8 @@ type Options struct {
 	Limits Limits
 	// Hooks wrap every tool and extension call.
 	Hooks Hooks
+	// Extensions add globals implemented in Go.
+	Extensions []Extension
 }
 
 // Runtime runs programs. It is safe for concurrent use: each Execute is
@@ -57,7 +59,11 @@ func New(opts Options) (*Runtime, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Runtime{opts: opts, lib: builtin.New(libraryInstallers...), tools: tree}, nil
+	lib := builtin.New(libraryInstallers...)
+	if err := checkExtensions(opts.Extensions, lib); err != nil {
+		return nil, err
+	}
+	return &Runtime{opts: opts, lib: lib, tools: tree}, nil
 }
 
 // libraryInstallers are the areas of the standard library beyond the
@@ -117,6 +123,9 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 	defer run.Close()
 	run.Realm().Budget = limits.MaxMemoryBytes
 	h.tools = &toolHost{tree: rt.tools, run: run, ctx: toolCtx, limit: -1, hooks: rt.opts.Hooks}
+	if len(rt.opts.Extensions) > 0 {
+		h.exts = newExtHost(rt.opts.Extensions, h.tools)
+	}
 	if limits.MaxToolCalls != nil {
 		h.tools.limit = *limits.MaxToolCalls
 	}

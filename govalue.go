@@ -154,3 +154,13 @@ func parseJSONValue(r *value.Realm, data []byte) (value.Value, error) {
 		Object: r.Intrinsic(value.ObjectPrototype), Array: r.Intrinsic(value.ArrayPrototype)},
 		func(n int) error { r.Charge(n); return nil })
 }
+
+// jsonRoundTrip copies a Go value in through encoding/json, as the
+// reference's JSON.parse(JSON.stringify(value)) does.
+func jsonRoundTrip(r *value.Realm, v any) (value.Value, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return value.Undefined, err
+	}
+	return parseJSONValue(r, data)
+}

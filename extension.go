@@ -1,0 +1,437 @@
+package codemode
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/go-codemode/codemode/value"
+)
+
+// Extension adds globals implemented in Go: `fetch`, an `fs` object of
+// functions. Extension calls are not tool calls: they are not in the
+// catalog and do not count against MaxToolCalls; Hooks.ExtensionBefore
+// and ExtensionAfter wrap them.
+type Extension struct {
+	// Name identifies the extension in errors and hooks.
+	Name string
+	// Globals maps global names to a HostFunc, an AsyncHostFunc, or a
+	// map[string]any of those, nested to any depth (fs.promises.readFile).
+	Globals map[string]any
+}
+
+// HostFunc is a synchronous extension function: the program's call waits
+// for it and gets its result (or its error, thrown) directly. Arguments
+// arrive as copies with JSON's shapes (map[string]any, []any, float64,
+// string, bool, nil; a Uint8Array as []byte).
+type HostFunc func(ctx context.Context, args []any) (any, error)
+
+// AsyncHostFunc is an extension function that runs on a goroutine of its
+// own; the program gets a promise of its result.
+type AsyncHostFunc func(ctx context.Context, args []any) (any, error)
+
+// HostError is an error an extension returns to give the program's Error
+// a name and fields ("ENOENT" in e.code). Errors that are not HostErrors
+// arrive as Error with their message; wrapped errors become `cause`.
+type HostError struct {
+	Name    string
+	Message string
+	// Fields are copied onto the program's error as own properties.
+	Fields map[string]any
+	// Cause, when set, becomes the error's cause.
+	Cause error
+}
+
+func (e *HostError) Error() string { return e.Message }
+
+// Unwrap returns the cause.
+func (e *HostError) Unwrap() error { return e.Cause }
+
+// checkExtensions rejects extension globals that shadow the library, the
+// tools, or each other, with the reference's messages.
+func checkExtensions(exts []Extension, lib *value.Library) error {
+	seen := map[string]string{}
+	for _, ext := range exts {
+		names := make([]string, 0, len(ext.Globals))
+		for n := range ext.Globals {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			_, dup := seen[name]
+			if dup || lib.HasGlobal(name) || name == "tools" || name == "search" || name == "require" {
+				return fmt.Errorf("Extension %q global %q is already defined.", ext.Name, name)
+			}
+			if !isHostValue(ext.Globals[name]) {
+				return fmt.Errorf("Extension %q global %q must be a function.", ext.Name, name)
+			}
+			seen[name] = ext.Name
+		}
+	}
+	return nil
+}
+
+// isHostValue reports a function or an object of functions.
+func isHostValue(v any) bool {
+	switch x := v.(type) {
+	case HostFunc, AsyncHostFunc, func(context.Context, []any) (any, error):
+		return x != nil
+	case map[string]any:
+		for _, e := range x {
+			if !isHostValue(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// extHost is one run's view of the extensions.
+type extHost struct {
+	toolHost *toolHost // for the run, the context, the workers and hooks
+	globals  map[string]extGlobal
+	objects  map[string]value.Value
+}
+
+type extGlobal struct {
+	ext string
+	val any
+}
+
+func newExtHost(exts []Extension, th *toolHost) *extHost {
+	h := &extHost{toolHost: th, globals: map[string]extGlobal{}}
+	for _, ext := range exts {
+		for name, v := range ext.Globals {
+			h.globals[name] = extGlobal{ext: ext.Name, val: v}
+		}
+	}
+	return h
+}
+
+// global returns the program value of an extension global.
+func (h *extHost) global(r *value.Realm, name string) (value.Value, bool) {
+	if v, ok := h.objects[name]; ok {
+		return v, true
+	}
+	g, ok := h.globals[name]
+	if !ok {
+		return value.Undefined, false
+	}
+	v := h.hostValue(r, g.ext, name, g.val)
+	if h.objects == nil {
+		h.objects = map[string]value.Value{}
+	}
+	h.objects[name] = v
+	return v, true
+}
+
+// hostValue makes the program side of a function or an object of them.
+func (h *extHost) hostValue(r *value.Realm, ext, label string, v any) value.Value {
+	if m, ok := v.(map[string]any); ok {
+		o := value.NewObject(nil)
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			o.Define(k, h.hostValue(r, ext, label+"."+k, m[k]), value.Enumerable)
+		}
+		return value.Obj(o)
+	}
+	fn := &extFunc{host: h, ext: ext, label: label}
+	switch f := v.(type) {
+	case HostFunc:
+		fn.call = f
+	case AsyncHostFunc:
+		fn.call, fn.async = f, true
+	case func(context.Context, []any) (any, error):
+		fn.call = f
+	}
+	name := label
+	if i := strings.LastIndexByte(label, '.'); i >= 0 {
+		name = label[i+1:]
+	}
+	o := value.NewFunctionObject(r.Intrinsic(value.FunctionPrototype), fn)
+	o.Define("length", value.Number(0), value.Configurable)
+	o.Define("name", value.StrOf(name), value.Configurable)
+	return value.Obj(o)
+}
+
+// extFunc is the Internal of an extension function.
+type extFunc struct {
+	host  *extHost
+	ext   string
+	label string
+	call  func(context.Context, []any) (any, error)
+	async bool
+	// hooked is false for functions found inside results, which the
+	// reference does not hook.
+	unhooked bool
+}
+
+// HostCall implements value.HostCallable.
+func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value.Value {
+	if c.NewTarget != nil {
+		r.ThrowType("new %s(...) is not supported", f.label)
+	}
+	args := make([]any, len(c.Args))
+	for i, a := range c.Args {
+		arg, err := programToGo(r, a, fmt.Sprintf("Argument %d to %s", i, f.label), 0, nil)
+		if err != nil {
+			r.ThrowType("%s", err.Error())
+		}
+		args[i] = arg
+	}
+	th := f.host.toolHost
+	hooks := th.hooks
+	info := ExtensionCallInfo{Extension: f.ext, Name: f.label, Args: args}
+	ctx := th.ctx
+	if !f.async {
+		if hooks.ExtensionBefore != nil && !f.unhooked {
+			if err := runBefore(func() error { return hooks.ExtensionBefore(ctx, info) }); err != nil {
+				r.Throw(f.host.errorValue(r, err))
+			}
+		}
+		res, err := safeCall(ctx, f.call, args)
+		if hooks.ExtensionAfter != nil && !f.unhooked {
+			runAfter(func() { hooks.ExtensionAfter(ctx, info, outcomeOf(ctx, res, err)) })
+		}
+		if err != nil {
+			r.Throw(f.host.errorValue(r, err))
+		}
+		return f.host.resultValue(r, res, f.ext, f.label)
+	}
+	p := r.NewPromise()
+	th.run.Begin()
+	th.spawn(func() {
+		if hooks.ExtensionBefore != nil && !f.unhooked {
+			if err := runBefore(func() error { return hooks.ExtensionBefore(ctx, info) }); err != nil {
+				th.run.Post(func(r *value.Realm) { r.RejectPromise(p, f.host.errorValue(r, err)) })
+				return
+			}
+		}
+		res, err := safeCall(ctx, f.call, args)
+		if hooks.ExtensionAfter != nil && !f.unhooked {
+			runAfter(func() { hooks.ExtensionAfter(context.WithoutCancel(ctx), info, outcomeOf(ctx, res, err)) })
+		}
+		th.run.Post(func(r *value.Realm) {
+			if err != nil {
+				r.RejectPromise(p, f.host.errorValue(r, err))
+				return
+			}
+			var v value.Value
+			if exc := r.Try(func() { v = f.host.resultValue(r, res, f.ext, f.label) }); exc != nil {
+				r.RejectPromise(p, exc.Value)
+				return
+			}
+			r.ResolvePromise(p, v)
+		})
+	})
+	return value.Obj(p)
+}
+
+func outcomeOf(ctx context.Context, res any, err error) CallOutcome {
+	switch {
+	case ctx.Err() != nil:
+		return CallOutcome{Status: CallInterrupted}
+	case err != nil:
+		return CallOutcome{Status: CallFailure, Err: err}
+	}
+	return CallOutcome{Status: CallSuccess, Value: res}
+}
+
+// safeCall runs a host function, turning a panic into an error.
+func safeCall(ctx context.Context, f func(context.Context, []any) (any, error), args []any) (res any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the extension function panicked: %v", p)
+		}
+	}()
+	return f(ctx, args)
+}
+
+// errorValue turns a Go error into the program's error: HostErrors keep
+// their name and fields, wrapped errors become cause.
+func (h *extHost) errorValue(r *value.Realm, err error) value.Value {
+	return hostErrorValue(r, err, 0)
+}
+
+func hostErrorValue(r *value.Realm, err error, depth int) value.Value {
+	name, msg := "Error", err.Error()
+	var fields map[string]any
+	var he *HostError
+	if errors.As(err, &he) && he == err {
+		if he.Name != "" {
+			name = he.Name
+		}
+		msg, fields = he.Message, he.Fields
+	}
+	t := value.Error
+	for i, n := range value.ErrorTypeNames {
+		if n == name {
+			t = value.ErrorType(i)
+		}
+	}
+	e := r.NewError(t, msg)
+	if name != value.ErrorTypeNames[t] {
+		e.Define("name", value.StrOf(name), value.Writable|value.Configurable)
+	}
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if k == "stack" || k == "constructor" || k == "toString" || k == "__proto__" {
+			continue
+		}
+		if v, err := goToValue(r, fields[k], 0); err == nil {
+			e.Define(k, v, value.DefaultFlags)
+		}
+	}
+	if cause := errors.Unwrap(err); cause != nil && depth < 8 {
+		e.Define("cause", hostErrorValue(r, cause, depth+1), value.Writable|value.Configurable)
+	}
+	return value.Obj(e)
+}
+
+// resultValue copies a host result into the program: data as copies,
+// functions as callable program functions (not hooked), errors as Error
+// values.
+func (h *extHost) resultValue(r *value.Realm, res any, ext, label string) value.Value {
+	switch x := res.(type) {
+	case HostFunc, AsyncHostFunc, func(context.Context, []any) (any, error):
+		v := h.hostValue(r, ext, label, x)
+		v.AsObject().Internal.(*extFunc).unhooked = true
+		return v
+	case error:
+		return h.errorValue(r, x)
+	case []byte:
+		return bytesValue(r, x)
+	case map[string]any:
+		o := r.NewPlainObject()
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if k == "__proto__" {
+				continue
+			}
+			o.Define(value.NewString(k).Key(), h.resultValue(r, x[k], ext, label+"."+k), value.DefaultFlags)
+		}
+		return value.Obj(o)
+	case []any:
+		elems := make([]value.Value, len(x))
+		for i, e := range x {
+			elems[i] = h.resultValue(r, e, ext, label+"["+strconv.Itoa(i)+"]")
+		}
+		return value.Obj(r.NewArrayValue(elems))
+	}
+	v, err := goToValue(r, res, 0)
+	if err == errNeedsJSON {
+		v, err = jsonRoundTrip(r, res)
+	}
+	if err != nil {
+		r.ThrowType("%s produced a value the program cannot hold: %v", label, err)
+	}
+	return v
+}
+
+// bytesValue makes a Uint8Array holding a copy of b.
+func bytesValue(r *value.Realm, b []byte) value.Value {
+	elems := make([]value.Value, len(b))
+	for i, c := range b {
+		elems[i] = value.Number(float64(c))
+	}
+	return r.Construct(value.Obj(r.Intrinsic(value.Uint8ArrayCtor)), []value.Value{value.Obj(r.NewArrayValue(elems))}, nil)
+}
+
+// programToGo copies a program value out for an extension: JSON's shapes,
+// a Uint8Array as []byte; functions, promises and symbols are refused
+// with the reference's messages.
+func programToGo(r *value.Realm, v value.Value, label string, depth int, stack []*value.Object) (any, error) {
+	if depth > MaxValueDepth {
+		return nil, fmt.Errorf("%s exceeds the maximum value depth of %d.", label, MaxValueDepth)
+	}
+	switch v.Kind() {
+	case value.KindUndefined, value.KindNull:
+		return nil, nil
+	case value.KindBoolean:
+		return v.BoolValue(), nil
+	case value.KindNumber:
+		return v.Num(), nil
+	case value.KindString:
+		return v.AsString().String(), nil
+	case value.KindSymbol:
+		return nil, fmt.Errorf("%s contains a symbol, which cannot be passed to an extension.", label)
+	}
+	o := v.AsObject()
+	for _, s := range stack {
+		if s == o {
+			return nil, fmt.Errorf("%s contains a circular value, which cannot be passed to an extension.", label)
+		}
+	}
+	stack = append(stack, o)
+	switch {
+	case o.Callable():
+		return nil, fmt.Errorf("%s contains a function, which cannot be passed to an extension.", label)
+	case o.Class == value.ClassPromise:
+		return nil, fmt.Errorf("%s contains an un-awaited promise, which cannot be passed to an extension; await it first.", label)
+	case o.Class == value.ClassGenerator:
+		return nil, fmt.Errorf("%s contains a generator, which cannot be passed to an extension.", label)
+	case o.Class == value.ClassUint8Array:
+		in := o.Internal.(value.Indexed)
+		b := make([]byte, in.IndexLen())
+		for i := range b {
+			b[i] = byte(in.IndexGet(i).Num())
+		}
+		return b, nil
+	case o.Class == value.ClassArray:
+		n := r.LengthOf(v)
+		out := make([]any, n)
+		for i := range out {
+			e, err := programToGo(r, r.GetIndex(v, i), label, depth+1, stack)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = e
+		}
+		return out, nil
+	case o.Class == value.ClassSet:
+		keys, _ := o.Internal.(*value.OrderedMap).Entries()
+		return programToGo(r, value.Obj(r.NewArrayValue(keys)), label, depth, stack[:len(stack)-1])
+	}
+	if bv, ok := o.Internal.(value.BoundaryValue); ok {
+		return programToGo(r, bv.BoundaryValue(r), label, depth, stack[:len(stack)-1])
+	}
+	if toJSON := r.Get(v, "toJSON"); toJSON.AsObject() != nil && toJSON.AsObject().Callable() && o.Class != value.ClassError {
+		return programToGo(r, r.Call(toJSON, v, nil), label, depth, stack[:len(stack)-1])
+	}
+	out := map[string]any{}
+	if o.Class == value.ClassError {
+		out["name"] = r.ToString(r.Get(v, "name")).String()
+		out["message"] = r.ToString(r.Get(v, "message")).String()
+	}
+	for _, k := range r.OwnKeys(o, true, false) {
+		if k == "__proto__" {
+			continue
+		}
+		pv := r.Get(v, k)
+		if pv.IsUndefined() {
+			continue // as JSON leaves it out
+		}
+		e, err := programToGo(r, pv, label, depth+1, stack)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = e
+	}
+	return out, nil
+}

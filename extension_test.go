@@ -1,0 +1,116 @@
+package codemode_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/go-codemode/codemode"
+)
+
+func testExtensions(log *hookLog) []codemode.Extension {
+	files := map[string]string{"/a.txt": "hello"}
+	readFile := codemode.HostFunc(func(_ context.Context, args []any) (any, error) {
+		p, _ := args[0].(string)
+		body, ok := files[p]
+		if !ok {
+			return nil, &codemode.HostError{Name: "Error", Message: "ENOENT: no such file, open '" + p + "'", Fields: map[string]any{"code": "ENOENT"}}
+		}
+		return body, nil
+	})
+	return []codemode.Extension{{
+		Name: "web",
+		Globals: map[string]any{
+			"fetch": codemode.AsyncHostFunc(func(_ context.Context, args []any) (any, error) {
+				url, _ := args[0].(string)
+				if strings.Contains(url, "forbidden") {
+					return nil, fmt.Errorf("request failed: %w", errors.New("403"))
+				}
+				return map[string]any{"status": 200.0, "url": url,
+					"json": codemode.HostFunc(func(context.Context, []any) (any, error) { return map[string]any{"ok": true}, nil })}, nil
+			}),
+		},
+	}, {
+		Name: "files",
+		Globals: map[string]any{
+			"fs": map[string]any{
+				"readFile": readFile,
+				"promises": map[string]any{"readFile": codemode.AsyncHostFunc(readFile)},
+			},
+			"echoArgs": codemode.HostFunc(func(_ context.Context, args []any) (any, error) { return args, nil }),
+			"bytes":    codemode.HostFunc(func(context.Context, []any) (any, error) { return []byte{1, 2, 255}, nil }),
+		},
+	}}
+}
+
+func TestExtensions(t *testing.T) {
+	log := &hookLog{}
+	rt, err := codemode.New(codemode.Options{Extensions: testExtensions(log), Hooks: codemode.Hooks{
+		ExtensionBefore: func(_ context.Context, c codemode.ExtensionCallInfo) error {
+			log.add(fmt.Sprintf("before %s %s %v", c.Extension, c.Name, c.Args))
+			if len(c.Args) > 0 && c.Args[0] == "/denied" {
+				return errors.New("fs.readFile of /denied is not allowed")
+			}
+			return nil
+		},
+		ExtensionAfter: func(_ context.Context, c codemode.ExtensionCallInfo, o codemode.CallOutcome) {
+			log.add(fmt.Sprintf("after %s %s", c.Name, o.Status))
+		},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, src, want string }{
+		{"sync", `return fs.readFile("/a.txt")`, `"hello"`},
+		{"async", `const r = await fs.promises.readFile("/a.txt"); return r`, `"hello"`},
+		{"async returns a promise", `return fs.promises.readFile("/a.txt") instanceof Promise`, `true`},
+		{"error fields", `try { fs.readFile("/nope") } catch (e) { return [e.name, e.message, e.code, e instanceof Error] }`, `["Error","ENOENT: no such file, open '/nope'","ENOENT",true]`},
+		{"async error with cause", `try { await fetch("https://x/forbidden") } catch (e) { return [e.message, e.cause.message] }`, `["request failed: 403","403"]`},
+		{"function in result", `const res = await fetch("https://x/y"); return [res.status, res.url, await res.json()]`, `[200,"https://x/y",{"ok":true}]`},
+		{"args copied", `const a = echoArgs({a: [1, "two"], u: undefined, d: new Date(0)}, new Set([1]), new Uint8Array([7])); return [a[0], a[1], a[2] instanceof Uint8Array, [...a[2]]]`,
+			`[{"a":[1,"two"],"d":"1970-01-01T00:00:00.000Z"},[1],true,[7]]`},
+		{"bytes become Uint8Array", `const b = bytes(); return [b instanceof Uint8Array, [...b]]`, `[true,[1,2,255]]`},
+		{"function argument refused", `try { echoArgs({f() {}}) } catch (e) { return e.message }`, `"Argument 0 to echoArgs contains a function, which cannot be passed to an extension."`},
+		{"promise argument refused", `try { echoArgs(1, Promise.resolve(1)) } catch (e) { return e.message }`, `"Argument 1 to echoArgs contains an un-awaited promise, which cannot be passed to an extension; await it first."`},
+		{"not constructible", `try { new fs.readFile("/a.txt") } catch (e) { return e.message }`, `"fs.readFile is not a constructor"`},
+		{"denied sync throws", `try { fs.readFile("/denied") } catch (e) { return e.message }`, `"fs.readFile of /denied is not allowed"`},
+		{"typeof", `return [typeof fetch, typeof fs, typeof fs.promises.readFile, fs.readFile.name]`, `["function","object","function","readFile"]`},
+		{"not tool calls", `await fetch("https://x/y"); return 1`, `1`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := rt.Execute(context.Background(), tt.src)
+			if !res.OK || string(res.Value) != tt.want || len(res.ToolCalls) != 0 {
+				t.Errorf("got  %s\nwant value %s", res, tt.want)
+			}
+		})
+	}
+	res := rt.Execute(context.Background(), `fs.readFile("/denied")`)
+	if want := `{"ok":false,"error":{"kind":"ExecutionFailure","message":"Error: fs.readFile of /denied is not allowed"},"toolCalls":[]}`; res.String() != want {
+		t.Errorf("uncaught denial: %s", res)
+	}
+	if got := log.sorted(); !strings.Contains(got, "before files fs.readFile [/a.txt]") || !strings.Contains(got, "after fs.readFile success") ||
+		strings.Contains(got, "after fs.readFile failure ") || strings.Count(got, "before web fetch") < 3 || strings.Contains(got, "json") {
+		t.Errorf("hooks saw: %s", got)
+	}
+}
+
+func TestExtensionErrorsFromNew(t *testing.T) {
+	f := codemode.HostFunc(func(context.Context, []any) (any, error) { return nil, nil })
+	for _, tt := range []struct {
+		exts []codemode.Extension
+		want string
+	}{
+		{[]codemode.Extension{{Name: "x", Globals: map[string]any{"JSON": f}}}, `Extension "x" global "JSON" is already defined.`},
+		{[]codemode.Extension{{Name: "x", Globals: map[string]any{"a": f}}, {Name: "y", Globals: map[string]any{"a": f}}}, `Extension "y" global "a" is already defined.`},
+		{[]codemode.Extension{{Name: "x", Globals: map[string]any{"tools": f}}}, `Extension "x" global "tools" is already defined.`},
+		{[]codemode.Extension{{Name: "x", Globals: map[string]any{"n": 5}}}, `Extension "x" global "n" must be a function.`},
+		{[]codemode.Extension{{Name: "x", Globals: map[string]any{"o": map[string]any{"k": "v"}}}}, `Extension "x" global "o" must be a function.`},
+	} {
+		if _, err := codemode.New(codemode.Options{Extensions: tt.exts}); err == nil || err.Error() != tt.want {
+			t.Errorf("err = %v, want %q", err, tt.want)
+		}
+	}
+}
