@@ -48,6 +48,9 @@ func (h *host) Global(r *value.Realm, name string) (value.Value, bool) {
 			return v, true
 		}
 	}
+	if name == "require" {
+		return value.Obj(r.NewBound(requireNative, h, "require", 1)), true
+	}
 	data, ok := h.bindings[name]
 	if !ok {
 		return value.Undefined, false

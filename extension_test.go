@@ -114,3 +114,35 @@ func TestExtensionErrorsFromNew(t *testing.T) {
 		}
 	}
 }
+
+func TestModules(t *testing.T) {
+	rt, err := codemode.New(codemode.Options{Extensions: testExtensions(&hookLog{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, src, want string }{
+		{"import default and named", `import fs, { readFile } from "node:fs";
+return [fs.readFile("/a.txt"), readFile("/a.txt"), fs.readFile === readFile]`, `["hello","hello",true]`},
+		{"import alias module", `import { URL } from "url";
+return new URL("https://a.b/c").pathname`, `"/c"`},
+		{"import namespace", `import * as u from "util";
+return typeof u.TextEncoder`, `"function"`},
+		{"fs/promises", `import { readFile } from "fs/promises";
+return await readFile("/a.txt")`, `"hello"`},
+		{"require", `const crypto = require("crypto"); const { readFile } = require("fs");
+return [typeof crypto.randomUUID, readFile("/a.txt")]`, `["function","hello"]`},
+		{"dynamic import", `const { default: same, readFile } = await import("fs");
+return [same.readFile === readFile, readFile("/a.txt")]`, `[true,"hello"]`},
+		{"unknown module", `try { require("lodash") } catch (e) { return e.message }`,
+			`"Cannot find module 'lodash'. There are no packages; this host provides only these modules: buffer, bytes, crypto, echoArgs, fetch, fs, fs/promises, url, util."`},
+		{"unknown module dynamic rejects", `try { await import("left-pad") } catch (e) { return e.name }`, `"Error"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := rt.Execute(context.Background(), tt.src)
+			if !res.OK || string(res.Value) != tt.want {
+				t.Errorf("got  %s\nwant value %s", res, tt.want)
+			}
+		})
+	}
+}

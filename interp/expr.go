@@ -175,7 +175,30 @@ func (c *compiler) expr(x ast.Expr) exprFn {
 	case *ast.ImportMeta:
 		return c.unsupportedExpr("MetaProperty", x.Start)
 	case *ast.ImportCall:
-		return c.unsupportedExpr("ImportExpression", x.Start)
+		arg := c.expr(x.Arg)
+		pos := x.Start
+		return func(f *frame) value.Value {
+			r := f.run.realm
+			spec := arg(f)
+			p := r.NewPromise()
+			exc := r.Try(func() {
+				f.run.pos = int(pos)
+				mod := f.run.module(r.ToString(spec).String())
+				// The namespace: the module's properties, and default.
+				ns := value.NewObject(nil)
+				if mo := mod.AsObject(); mo != nil {
+					for _, k := range r.OwnKeys(mo, true, false) {
+						ns.Define(k, r.Get(mod, k), value.Enumerable|value.Writable)
+					}
+				}
+				ns.Define("default", mod, value.Enumerable|value.Writable)
+				r.ResolvePromise(p, value.Obj(ns))
+			})
+			if exc != nil {
+				r.RejectPromise(p, exc.Value)
+			}
+			return value.Obj(p)
+		}
 	case *ast.Super:
 		return c.unsupportedExpr("Super", x.Start)
 	}

@@ -550,8 +550,56 @@ func runGuarded(f *frame, s stmtFn) (r ctl, p any) {
 	return s(f), nil
 }
 
+// importStmt binds what the host provides under a module name: the
+// default and namespace imports are the module object, named imports its
+// properties.
 func (c *compiler) importStmt(s *ast.Import) stmtFn {
-	return c.unsupported("ImportDeclaration", s.Start)
+	name := s.Module.Value
+	pos := s.Start
+	var whole []func(f *frame, v value.Value)
+	for _, id := range []*ast.Ident{s.Default, s.Namespace} {
+		if id != nil {
+			whole = append(whole, c.store(id.Binding, id.Start, true))
+		}
+	}
+	type named struct {
+		key   string
+		store func(f *frame, v value.Value)
+	}
+	var names []named
+	for _, sp := range s.Specs {
+		names = append(names, named{sp.Imported.Name, c.store(sp.Local.Binding, sp.Local.Start, true)})
+	}
+	return func(f *frame) ctl {
+		f.run.pos = int(pos)
+		mod := f.run.module(name)
+		for _, st := range whole {
+			st(f, mod)
+		}
+		for _, n := range names {
+			v := f.run.realm.Get(mod, n.key)
+			if n.key == "default" {
+				v = mod
+			}
+			n.store(f, v)
+		}
+		return ctlNormal
+	}
+}
+
+// ModuleHost is implemented by hosts that provide modules to import,
+// require() and import(): Module returns the module object or throws.
+type ModuleHost interface {
+	Module(r *value.Realm, name string) value.Value
+}
+
+// module resolves a module name through the host.
+func (run *Run) module(name string) value.Value {
+	if mh, ok := run.host.(ModuleHost); ok {
+		return mh.Module(run.realm, name)
+	}
+	run.realm.ThrowError(value.Error, "Cannot find module '%s': this host provides no modules", name)
+	return value.Undefined
 }
 
 // unsupported compiles a construct codemode parses but does not run: it
@@ -566,7 +614,7 @@ func (c *compiler) unsupported(what string, pos ast.Pos) stmtFn {
 }
 
 // UnsupportedSuggestion is the sentence that lists what codemode runs.
-const UnsupportedSuggestion = "Supported: functions of every kind, classes, data literals, destructuring, standard control flow, await and Promise, and built-ins such as Array, Object, Math, JSON, Date, RegExp, Map, Set, and URL. Unsupported: with, debugger, BigInt, dynamic import(), import.meta, and custom Symbols."
+const UnsupportedSuggestion = "Supported: functions of every kind, classes, data literals, destructuring, standard control flow, await and Promise, and built-ins such as Array, Object, Math, JSON, Date, RegExp, Map, Set, and URL. Unsupported: with, debugger, BigInt, import.meta, and custom Symbols."
 
 // UnsupportedMessage is the message of the SyntaxError for a construct.
 func UnsupportedMessage(nodeType string) string {
