@@ -1,11 +1,21 @@
 // Command codemode runs and inspects code-mode programs from the command
 // line.
 //
-//	codemode check FILE|-    parse a program; print its free names or its error
-//	codemode run FILE|-      run a program; print its Result
+//	codemode check FILE|-            parse a program; print its free names or its error
+//	codemode run [flags] FILE|-      run a program; print its Result
+//
+// run gives the program the tools of a manifest (--tools FILE, see package
+// tools/command: each tool a command that reads its input as JSON on
+// standard input and writes its result as JSON on standard output) or,
+// without one, the built-in demo namespace (tools.demo.*, see package
+// tools/demo). Its flags set the limits (--timeout, default 30s;
+// --max-tool-calls; --max-output-bytes; --max-memory, default 256MiB) and
+// the program's bindings (--bindings '{"name": value}'); `codemode run -h`
+// lists them.
 //
 // Every subcommand prints one JSON object on standard output. Exit status:
-// 0 when the program is fine, 1 when it is not, 2 on a usage error.
+// 0 when the program is fine, 1 when it is not, 2 on a usage error (with
+// the reason on standard error).
 package main
 
 import (
@@ -20,10 +30,12 @@ const usage = `usage: codemode <command> [arguments]
 commands:
   check FILE|-    parse a program (from FILE, or standard input with -) and print
                   {"ok":true,"globals":[...]} or {"ok":false,"error":{...}}
-  run [--pretty] [--timeout D] FILE|-
+  run [flags] FILE|-
                   run a program and print its Result as one line of JSON
-                  (exit 0 when ok, 1 when not)
-`
+                  (exit 0 when ok, 1 when not); the program gets the demo
+                  tools (tools.demo.*) or those of a manifest (--tools FILE)
+
+` + runFlags
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

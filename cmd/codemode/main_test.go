@@ -2,10 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/go-codemode/codemode/tools"
 )
 
 func TestCheck(t *testing.T) {
@@ -85,5 +91,242 @@ func TestRun(t *testing.T) {
 		if status != tt.status || strings.TrimSpace(stdout.String()) != tt.out {
 			t.Errorf("%s: status %d, output %s (stderr %q)\nwant status %d, output %s", tt.name, status, stdout.String(), stderr.String(), tt.status, tt.out)
 		}
+	}
+}
+
+// runCLI runs the command with args and a program on standard input.
+func runCLI(t *testing.T, args []string, program string) (status int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	status = run(args, strings.NewReader(program), &out, &errOut)
+	return status, strings.TrimSpace(out.String()), errOut.String()
+}
+
+// TestRunFlags runs programs with every flag of run, working and not.
+// Usage errors exit 2 with the reason on stderr and nothing on stdout.
+func TestRunFlags(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string // before "-"
+		program string
+		status  int
+		out     string // the Result (when status < 2)
+		stderr  string // a part of stderr (when status == 2)
+	}{
+		// The demo tools are there without --tools.
+		{"demo tools", nil, `return (await tools.demo.getCustomer({id: 4})).name`, 0,
+			`{"ok":true,"value":"Dana Schmidt","toolCalls":[{"name":"demo.getCustomer"}]}`, ""},
+		{"demo failure", nil, `return await tools.demo.getCustomer({id: 99})`, 1,
+			`{"ok":false,"error":{"kind":"ToolFailure","message":"customer 99 not found"},"toolCalls":[{"name":"demo.getCustomer"}]}`, ""},
+
+		{"timeout", []string{"--timeout", "50ms"}, `while (true) {}`, 1,
+			`{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 50ms."},"toolCalls":[]}`, ""},
+		{"timeout none", []string{"--timeout", "0"}, `return 1`, 0, `{"ok":true,"value":1,"toolCalls":[]}`, ""},
+		{"timeout not a duration", []string{"--timeout", "soon"}, `return 1`, 2, "", `invalid value "soon" for flag -timeout`},
+		{"timeout negative", []string{"--timeout", "-1s"}, `return 1`, 2, "", `invalid value "-1s" for flag -timeout: 0 (none) or at least 1ms`},
+		{"timeout too small", []string{"--timeout", "10us"}, `return 1`, 2, "", `invalid value "10µs" for flag -timeout: 0 (none) or at least 1ms`},
+
+		{"max-tool-calls", []string{"--max-tool-calls", "1"}, `await tools.demo.getCustomer({id: 1}); await tools.demo.getCustomer({id: 2}); return 1`, 1,
+			`{"ok":false,"error":{"kind":"ToolCallLimitExceeded","message":"Execution exceeded its tool-call limit of 1."},"toolCalls":[{"name":"demo.getCustomer"}]}`, ""},
+		{"max-tool-calls enough", []string{"--max-tool-calls=2"}, `await tools.demo.getCustomer({id: 1}); await tools.demo.getCustomer({id: 2}); return 1`, 0,
+			`{"ok":true,"value":1,"toolCalls":[{"name":"demo.getCustomer"},{"name":"demo.getCustomer"}]}`, ""},
+		{"max-tool-calls 0", []string{"--max-tool-calls", "0"}, `try { await tools.demo.listInventory() } catch (e) { return e.message }`, 0,
+			`{"ok":true,"value":"Execution exceeded its tool-call limit of 0.","toolCalls":[]}`, ""},
+		{"max-tool-calls negative", []string{"--max-tool-calls", "-1"}, `return 1`, 2, "", `invalid value "-1" for flag -max-tool-calls: a whole number, 0 or more`},
+		{"max-tool-calls not a number", []string{"--max-tool-calls", "many"}, `return 1`, 2, "", `invalid value "many" for flag -max-tool-calls`},
+
+		{"max-output-bytes", []string{"--max-output-bytes", "10"}, `return "x".repeat(50)`, 0,
+			`{"ok":true,"value":"\"xxxxxxxxx [result truncated: 52 bytes exceeds the 10-byte output limit; return a smaller value]","truncated":true,"toolCalls":[]}`, ""},
+		{"max-output-bytes enough", []string{"--max-output-bytes", "100"}, `return "x".repeat(50)`, 0,
+			`{"ok":true,"value":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx","toolCalls":[]}`, ""},
+		{"max-output-bytes bad", []string{"--max-output-bytes", "1.5"}, `return 1`, 2, "", `invalid value "1.5" for flag -max-output-bytes: a whole number, 0 or more`},
+
+		{"max-memory", []string{"--max-memory", "1MiB"}, `const a = []; for (let i = 0; i < 1e6; i++) a.push({i}); return a.length`, 1,
+			`{"ok":false,"error":{"kind":"MemoryLimitExceeded","message":"Execution exceeded its memory limit of 1048576 bytes."},"toolCalls":[]}`, ""},
+		{"max-memory decimal", []string{"--max-memory", "2MB"}, `const a = []; for (let i = 0; i < 1e6; i++) a.push({i}); return a.length`, 1,
+			`{"ok":false,"error":{"kind":"MemoryLimitExceeded","message":"Execution exceeded its memory limit of 2000000 bytes."},"toolCalls":[]}`, ""},
+		{"max-memory plain bytes", []string{"--max-memory", "500000"}, `return "ok"`, 0, `{"ok":true,"value":"ok","toolCalls":[]}`, ""},
+		{"max-memory bad unit", []string{"--max-memory", "64XB"}, `return 1`, 2, "", `invalid value "64XB" for flag -max-memory: a size in bytes, such as 256MiB, 64MB or 1000000`},
+		{"max-memory negative", []string{"--max-memory", "-1"}, `return 1`, 2, "", `invalid value "-1" for flag -max-memory`},
+		{"max-memory no number", []string{"--max-memory", "MiB"}, `return 1`, 2, "", `invalid value "MiB" for flag -max-memory`},
+
+		{"bindings", []string{"--bindings", `{"user": {"id": 7, "name": "Ada"}, "n": 2}`}, `return [user.name, user.id * n]`, 0,
+			`{"ok":true,"value":["Ada",14],"toolCalls":[]}`, ""},
+		{"bindings from a file", []string{"--bindings", "@testdata/bindings.json"}, `return {name: user.name, sum: limits.reduce((a, b) => a + b)}`, 0,
+			`{"ok":true,"value":{"name":"Ada","sum":6},"toolCalls":[]}`, ""},
+		{"bindings not an object", []string{"--bindings", `[1, 2]`}, `return 1`, 2, "", `--bindings: must be a JSON object of named values, e.g. {"user":{"id":1}}, not an array`},
+		{"bindings null", []string{"--bindings", `null`}, `return 1`, 2, "", `--bindings: must be a JSON object of named values, e.g. {"user":{"id":1}}, not null`},
+		{"bindings not JSON", []string{"--bindings", `{user: 1}`}, `return 1`, 2, "", `--bindings: not valid JSON (invalid character 'u' looking for beginning of object key string)`},
+		{"bindings two values", []string{"--bindings", `{} {}`}, `return 1`, 2, "", `--bindings: more than one JSON value`},
+		{"bindings missing file", []string{"--bindings", "@testdata/nope.json"}, `return 1`, 2, "", `--bindings: open testdata/nope.json: no such file or directory`},
+
+		{"tools", []string{"--tools", "testdata/tools.json"}, `return await tools.util.echo({a: [1, "two"]})`, 0,
+			`{"ok":true,"value":{"a":[1,"two"]},"toolCalls":[{"name":"util.echo"}]}`, ""},
+		{"tools failure", []string{"--tools", "testdata/tools.json"}, `return await tools.util.fail()`, 1,
+			`{"ok":false,"error":{"kind":"ToolFailure","message":"the backend is down"},"toolCalls":[{"name":"util.fail"}]}`, ""},
+		{"tools replace the demo", []string{"--tools", "testdata/tools.json"}, `return await tools.demo.getCustomer({id: 1})`, 1,
+			`{"ok":false,"error":{"kind":"UnknownTool","message":"Unknown tool 'demo.getCustomer'.","suggestions":["Use search to find available tools."]},"toolCalls":[]}`, ""},
+		{"tools yaml", []string{"--tools", "testdata/github/tools.yaml"}, `return (await tools.github.getRepo({owner: "a", repo: "b"})).stars`, 0,
+			`{"ok":true,"value":128,"toolCalls":[{"name":"github.getRepo"}]}`, ""},
+		{"tools missing", []string{"--tools", "testdata/nope.json"}, `return 1`, 2, "", `--tools: open testdata/nope.json: no such file or directory`},
+		{"tools invalid", []string{"--tools", "testdata/bad-tools.json"}, `return 1`, 2, "",
+			`--tools: manifest testdata/bad-tools.json: tool 1 (util.broken): "argv" is missing`},
+
+		{"help", []string{"-h"}, ``, 0, "usage: codemode run [flags] FILE|-", ""},
+		{"two programs", []string{"a.js"}, `return 1`, 2, "", "one program at a time (got a.js -); flags go before the program"},
+	}
+	for _, tt := range tests {
+		status, stdout, stderr := runCLI(t, append(append([]string{"run"}, tt.args...), "-"), tt.program)
+		switch {
+		case status != tt.status:
+			t.Errorf("%s: status %d, want %d (stdout %s, stderr %q)", tt.name, status, tt.status, stdout, stderr)
+		case tt.status == 2:
+			if stdout != "" || !strings.Contains(stderr, tt.stderr) {
+				t.Errorf("%s: stderr %q, want it to contain %q (stdout %q)", tt.name, stderr, tt.stderr, stdout)
+			}
+		case !strings.HasPrefix(stdout, tt.out) || tt.name != "help" && stdout != tt.out:
+			t.Errorf("%s: output\n%s\nwant\n%s", tt.name, stdout, tt.out)
+		}
+	}
+}
+
+func TestRunDefaults(t *testing.T) {
+	cfg, err := parseRunArgs([]string{"x.js"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := cfg.opts.Limits
+	if l.Timeout != 30*time.Second || l.MaxMemoryBytes != 256<<20 || l.MaxToolCalls != nil || l.MaxOutputBytes != nil {
+		t.Errorf("default limits %+v", l)
+	}
+	if _, ok := cfg.opts.Tools["demo"]; !ok || len(cfg.opts.Tools) != 1 {
+		t.Errorf("default tools %v", cfg.opts.Tools)
+	}
+	cfg, err = parseRunArgs([]string{"--max-memory", "0", "--max-tool-calls", "3", "--max-output-bytes", "0", "x.js"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l = cfg.opts.Limits
+	if l.MaxMemoryBytes != 0 || l.MaxToolCalls == nil || *l.MaxToolCalls != 3 || l.MaxOutputBytes == nil || *l.MaxOutputBytes != 0 {
+		t.Errorf("limits %+v", l)
+	}
+}
+
+func TestByteSize(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64
+	}{
+		{"0", 0}, {"1000", 1000}, {"1000B", 1000}, {"1000 b", 1000},
+		{"64KB", 64_000}, {"64kb", 64_000}, {"64MB", 64_000_000}, {"2GB", 2_000_000_000}, {"1TB", 1_000_000_000_000},
+		{"64KiB", 64 << 10}, {"256MiB", 256 << 20}, {"256mib", 256 << 20}, {"1.5GiB", 3 << 29}, {"1TiB", 1 << 40},
+		{"", -1}, {"MiB", -1}, {"-1", -1}, {"-1MiB", -1}, {"1.5", -1}, {"1.5B", -1}, {"12XB", -1}, {"1e3", -1},
+		{"99999999999TiB", -1}, {"1..2MB", -1}, {"64M", -1}, {"64k", -1},
+	}
+	for _, tt := range tests {
+		got, err := parseByteSize(tt.in)
+		if tt.want < 0 {
+			if err == nil {
+				t.Errorf("%q: %d, want an error", tt.in, got)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("%q: %d, %v; want %d", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+// TestRunKillsCommands checks that a command tool still running when the
+// run times out is killed, with its children, before run returns.
+func TestRunKillsCommands(t *testing.T) {
+	pidfile := filepath.Join(t.TempDir(), "pid")
+	t.Setenv("PIDFILE", pidfile)
+	start := time.Now()
+	status, stdout, stderr := runCLI(t, []string{"run", "--timeout", "300ms", "--tools", "testdata/tools.json", "-"}, `return await tools.util.sleep()`)
+	want := `{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 300ms."},"toolCalls":[{"name":"util.sleep"}]}`
+	if status != 1 || stdout != want {
+		t.Errorf("status %d, output %s (stderr %q)", status, stdout, stderr)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("run took %v", d)
+	}
+	b, err := os.ReadFile(pidfile)
+	if err != nil {
+		t.Fatalf("the tool never started: %v", err)
+	}
+	pid := strings.TrimSpace(string(b))
+	if pid == "" {
+		t.Fatal("no pid recorded")
+	}
+	// The child was sent SIGKILL before run returned; give it a moment
+	// to finish dying (a killed process may still show as running).
+	for deadline := time.Now().Add(3 * time.Second); running(pid); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the tool's child %s is still running 3s after run returned", pid)
+		}
+	}
+	// An un-awaited call is stopped when the program returns, too.
+	status, stdout, _ = runCLI(t, []string{"run", "--tools", "testdata/tools.json", "-"}, `tools.util.sleep(); return "done"`)
+	if status != 0 || !strings.HasPrefix(stdout, `{"ok":true,"value":"done"`) {
+		t.Errorf("un-awaited: status %d, output %s", status, stdout)
+	}
+}
+
+// TestExamples runs every program in examples/ with `codemode run` and
+// checks that each returns an ok Result. They use the demo tools, except
+// orchestrate.js, which calls tools.github.*: it runs with a manifest of
+// command tools that stand in for GitHub.
+func TestExamples(t *testing.T) {
+	manifests := map[string]string{"orchestrate.js": "testdata/github/tools.yaml"}
+	files, err := filepath.Glob("../../examples/*.js")
+	if err != nil || len(files) < 6 {
+		t.Fatalf("examples: %v %v", files, err)
+	}
+	for _, f := range files {
+		args := []string{"run"}
+		if m, ok := manifests[filepath.Base(f)]; ok {
+			args = append(args, "--tools", m)
+		}
+		status, stdout, stderr := runCLI(t, append(args, f), "")
+		if status != 0 || !strings.HasPrefix(stdout, `{"ok":true,`) {
+			t.Errorf("%s: status %d, output %s (stderr %q)", f, status, stdout, stderr)
+		}
+	}
+}
+
+// running reports whether a process exists and is not a zombie left for
+// init to reap.
+func running(pid string) bool {
+	stat, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(stat)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+func TestInflight(t *testing.T) {
+	var f inflight
+	release := make(chan struct{})
+	started := make(chan struct{})
+	def := f.wrap(map[string]any{"a": map[string]any{"slow": &tools.Tool{Func: func(ctx context.Context, _ json.RawMessage) (any, error) {
+		close(started)
+		<-release
+		return 1, nil
+	}}}})
+	slow := def["a"].(map[string]any)["slow"].(*tools.Tool)
+	go slow.Func(context.Background(), nil)
+	<-started
+	if f.wait(10 * time.Millisecond) {
+		t.Error("wait returned true with a call running")
+	}
+	close(release)
+	if !f.wait(5 * time.Second) {
+		t.Error("wait returned false after the call returned")
+	}
+	if _, err := slow.Func(context.Background(), nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("a call after wait ran: %v", err)
 	}
 }

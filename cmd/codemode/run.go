@@ -4,53 +4,158 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/tools/command"
+	"github.com/go-codemode/codemode/tools/demo"
 )
+
+const runUsage = `usage: codemode run [flags] FILE|-
+
+Runs a program (from FILE, or standard input with -) and prints its Result
+as one line of JSON (exit 0 when ok, 1 when not). Without --tools the
+program gets the demo namespace (tools.demo.*).
+
+` + runFlags
+
+// runFlags documents run's flags (the general usage shows it too).
+const runFlags = `run flags (before FILE):
+  --pretty                 indent the Result JSON
+  --timeout D              wall-clock limit for the run, e.g. 500ms, 1m (default 30s; 0: none)
+  --max-tool-calls N       how many tool calls the program may make (default: unlimited)
+  --max-output-bytes N     bound on the Result's value, logs and warnings (default: unlimited)
+  --max-memory BYTES       what the program may allocate: 256MiB, 64MB, 1.5GiB, 1000000
+                           (default 256MiB; 0: none)
+  --bindings JSON|@FILE    an object of named values the program sees as globals,
+                           e.g. '{"user":{"id":1}}'; @FILE reads it from a file
+  --tools FILE             a manifest of command tools (.json, .yaml or .yml) to use
+                           instead of the demo namespace
+`
+
+// defaultMaxMemory is the CLI's memory limit when --max-memory is not
+// given.
+const defaultMaxMemory = 256 << 20
+
+// runConfig is what run's arguments ask for.
+type runConfig struct {
+	pretty  bool
+	program string // a file name, or "-"
+	opts    codemode.Options
+	exec    []codemode.ExecOption
+}
+
+// usageError is a problem with run's arguments: exit status 2.
+type usageError struct {
+	msg       string
+	showUsage bool // add the one-line usage after the message
+}
+
+func (e *usageError) Error() string { return e.msg }
+
+// parseRunArgs reads run's flags, loads the tools and the bindings, and
+// returns the run to make. Its errors are *usageError, or flag.ErrHelp.
+func parseRunArgs(args []string) (*runConfig, error) {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	pretty := fs.Bool("pretty", false, "")
+	timeout := fs.Duration("timeout", 30*time.Second, "")
+	var maxToolCalls, maxOutput optionalCount
+	fs.Var(&maxToolCalls, "max-tool-calls", "")
+	fs.Var(&maxOutput, "max-output-bytes", "")
+	maxMemory := byteSize(defaultMaxMemory)
+	fs.Var(&maxMemory, "max-memory", "")
+	bindings := fs.String("bindings", "", "")
+	toolsFile := fs.String("tools", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, &usageError{err.Error(), true}
+	}
+	switch {
+	case fs.NArg() == 0:
+		return nil, &usageError{"no program given", true}
+	case fs.NArg() > 1:
+		return nil, &usageError{fmt.Sprintf("one program at a time (got %s); flags go before the program", strings.Join(fs.Args(), " ")), true}
+	}
+	if *timeout < 0 || *timeout > 0 && *timeout < time.Millisecond {
+		return nil, &usageError{fmt.Sprintf("invalid value %q for flag -timeout: 0 (none) or at least 1ms", timeout.String()), true}
+	}
+	cfg := &runConfig{pretty: *pretty, program: fs.Arg(0), opts: codemode.Options{Limits: codemode.Limits{
+		Timeout:        *timeout,
+		MaxToolCalls:   maxToolCalls.value,
+		MaxOutputBytes: maxOutput.value,
+		MaxMemoryBytes: int64(maxMemory),
+	}}}
+	if *toolsFile != "" {
+		def, err := command.Load(*toolsFile)
+		if err != nil {
+			return nil, &usageError{msg: "--tools: " + err.Error()}
+		}
+		cfg.opts.Tools = def
+	} else {
+		cfg.opts.Tools = demo.Tools()
+	}
+	if *bindings != "" {
+		b, err := parseBindings(*bindings)
+		if err != nil {
+			return nil, &usageError{msg: "--bindings: " + err.Error()}
+		}
+		cfg.exec = append(cfg.exec, codemode.WithBindings(b))
+	}
+	return cfg, nil
+}
 
 // runRun executes a program and prints its Result as one line of JSON
 // (indented with --pretty).
 func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	pretty := fs.Bool("pretty", false, "indent the Result JSON")
-	timeout := fs.Duration("timeout", 30*time.Second, "wall-clock limit for the run (0: none)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: codemode run [--pretty] [--timeout D] FILE|-")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	cfg, err := parseRunArgs(args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, runUsage)
+			return 0
+		}
+		fmt.Fprintf(stderr, "codemode run: %v\n", err)
+		if ue, ok := err.(*usageError); ok && ue.showUsage {
+			fmt.Fprintln(stderr, "usage: codemode run [flags] FILE|-   (codemode run -h lists the flags)")
+		}
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
-	}
-	text, err := readProgram(fs.Arg(0), stdin)
+	text, err := readProgram(cfg.program, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode run: %v\n", err)
 		return 2
 	}
-	rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: *timeout}})
+	var calls inflight
+	opts := cfg.opts
+	opts.Tools = calls.wrap(opts.Tools)
+	rt, err := codemode.New(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode run: %v\n", err)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res := rt.Execute(ctx, text)
+	res := rt.Execute(ctx, text, cfg.exec...)
+	// Tool calls still running were cancelled when the run ended; let
+	// them stop (and their processes die) before the command exits.
+	calls.wait(command.WaitDelay + time.Second)
 	out, err := res.MarshalJSON()
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode run: %v\n", err)
 		return 2
 	}
-	if *pretty {
+	if cfg.pretty {
 		var b bytes.Buffer
 		if err := json.Indent(&b, out, "", "  "); err == nil {
 			out = b.Bytes()
@@ -61,4 +166,114 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// parseBindings reads --bindings: a JSON object, or @FILE holding one.
+// Numbers keep their exact text.
+func parseBindings(arg string) (map[string]any, error) {
+	data := []byte(arg)
+	if name, ok := strings.CutPrefix(arg, "@"); ok {
+		var err error
+		if data, err = os.ReadFile(name); err != nil {
+			return nil, err
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("not valid JSON (%v); give an object of named values, e.g. {\"user\":{\"id\":1}}", err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("more than one JSON value; give one object of named values, e.g. {\"user\":{\"id\":1}}")
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("must be a JSON object of named values, e.g. {\"user\":{\"id\":1}}, not %s", jsonKind(v))
+	}
+	return obj, nil
+}
+
+// jsonKind names the kind of a decoded JSON value.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	}
+	return "a number"
+}
+
+// optionalCount is a count flag that is unlimited (nil) unless given.
+type optionalCount struct{ value *int }
+
+func (c *optionalCount) String() string {
+	if c == nil || c.value == nil {
+		return "unlimited"
+	}
+	return strconv.Itoa(*c.value)
+}
+
+func (c *optionalCount) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n > 1<<53-1 {
+		return errors.New("a whole number, 0 or more")
+	}
+	c.value = codemode.Max(int(n))
+	return nil
+}
+
+// byteSize is a size flag: plain bytes, or a number with a unit: B, KB,
+// MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024); the
+// unit's case does not matter.
+type byteSize int64
+
+func (b *byteSize) String() string { return strconv.FormatInt(int64(*b), 10) }
+
+func (b *byteSize) Set(s string) error {
+	n, err := parseByteSize(s)
+	if err != nil {
+		return err
+	}
+	*b = byteSize(n)
+	return nil
+}
+
+// parseByteSize reads a size like "256MiB", "64MB", "1.5GiB" or "1000".
+func parseByteSize(s string) (int64, error) {
+	bad := errors.New("a size in bytes, such as 256MiB, 64MB or 1000000")
+	t := strings.TrimSpace(s)
+	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	num, unit := t, ""
+	if i >= 0 {
+		num, unit = t[:i], strings.TrimSpace(t[i:])
+	}
+	if num == "" {
+		return 0, bad
+	}
+	mult := map[string]float64{
+		"": 1, "b": 1,
+		"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12,
+		"kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40,
+	}[strings.ToLower(unit)]
+	if mult == 0 {
+		return 0, bad
+	}
+	if unit == "" || mult == 1 {
+		n, err := strconv.ParseInt(num, 10, 64)
+		if err != nil || n < 0 {
+			return 0, bad
+		}
+		return n, nil
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil || f < 0 || f*mult > math.MaxInt64/2 {
+		return 0, bad
+	}
+	return int64(math.Round(f * mult)), nil
 }

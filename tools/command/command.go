@@ -56,6 +56,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -78,7 +79,7 @@ const WaitDelay = 2 * time.Second
 
 // entryFields are the fields a manifest entry may have, in the order the
 // documentation gives them.
-var entryFields = []string{"path", "description", "input", "output", "argv", "env", "dir"}
+const entryFields = "path, description, input, output, argv, env, dir"
 
 // Load reads the manifest at path and returns the tool tree definition it
 // describes, ready for codemode.Options.Tools (keys are dotted paths,
@@ -157,7 +158,7 @@ func parse(data []byte, ext, base string) (map[string]any, error) {
 func parseEntry(raw json.RawMessage, base string) (string, *tools.Tool, error) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
-		return "", nil, fmt.Errorf("an entry must be an object with the fields %s", strings.Join(entryFields, ", "))
+		return "", nil, fmt.Errorf("an entry must be an object with the fields %s", entryFields)
 	}
 	var path string
 	if rp, ok := fields["path"]; !ok {
@@ -179,12 +180,8 @@ func parseEntry(raw json.RawMessage, base string) (string, *tools.Tool, error) {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		known := false
-		for _, f := range entryFields {
-			known = known || k == f
-		}
-		if !known {
-			return path, nil, fmt.Errorf("unknown field %q; the fields are %s", k, strings.Join(entryFields, ", "))
+		if !slices.Contains(strings.Split(entryFields, ", "), k) {
+			return path, nil, fmt.Errorf("unknown field %q; the fields are %s", k, entryFields)
 		}
 	}
 
