@@ -192,6 +192,13 @@ func (pc *pendingCall) start(r *value.Realm) {
 		r.RejectPromise(pc.promise, exc.Value)
 		return
 	}
+	// A call whose input does not validate is not admitted: not counted,
+	// not listed, and no hook sees it.
+	if err := pc.node.ValidateInput(input); err != nil {
+		r.RejectPromise(pc.promise, value.Obj(toolError(r, InvalidToolInput,
+			fmt.Sprintf("Invalid input for tool '%s': %s", pc.node.Path, err), signatureSuggestion)))
+		return
+	}
 	pc.admit(r, input)
 }
 
@@ -228,7 +235,6 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 		return
 	}
 	h.calls = append(h.calls, ToolCall{Name: path})
-	tool := pc.node.Tool
 	h.run.Begin()
 	ctx := h.ctx
 	hooks := h.hooks
@@ -240,7 +246,7 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 				return
 			}
 		}
-		res, err := callTool(ctx, tool, input)
+		res, err := callTool(ctx, pc.node, input)
 		if hooks.ToolAfter != nil {
 			outcome := CallOutcome{Status: CallSuccess, Value: res}
 			switch {
@@ -258,8 +264,10 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 // callTool runs the tool function on a worker goroutine, turning a panic
 // into an error. Results the run copies directly (maps, slices, scalars)
 // come back as they are; others are marshalled here, off the run's
-// goroutine.
-func callTool(ctx context.Context, tool *tools.Tool, input []byte) (res any, err error) {
+// goroutine. A tool that asks for it has its output validated against its
+// output schema.
+func callTool(ctx context.Context, node *tools.Node, input []byte) (res any, err error) {
+	tool := node.Tool
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("the tool panicked: %v", p)
@@ -269,10 +277,24 @@ func callTool(ctx context.Context, tool *tools.Tool, input []byte) (res any, err
 	if err != nil || len(tool.Output) == 0 {
 		return nil, err
 	}
+	if tool.ValidateOutputs {
+		raw, ok := res.(json.RawMessage)
+		if !ok {
+			out, merr := json.Marshal(res)
+			if merr != nil {
+				return nil, &outputError{err: merr}
+			}
+			raw = out
+		}
+		if verr := node.ValidateOutput(raw); verr != nil {
+			return nil, &outputError{err: verr, plain: true}
+		}
+		return raw, nil
+	}
 	if !directlyCopyable(res) {
 		out, merr := json.Marshal(res)
 		if merr != nil {
-			return nil, &outputError{merr}
+			return nil, &outputError{err: merr}
 		}
 		return json.RawMessage(out), nil
 	}
@@ -288,10 +310,20 @@ func directlyCopyable(v any) bool {
 	return false
 }
 
-// outputError is a result that does not marshal to JSON.
-type outputError struct{ err error }
+// outputError is a result that does not marshal to JSON (reported as
+// the reference does, "Error: ..."), or that fails the output schema
+// (plain: the validation text).
+type outputError struct {
+	err   error
+	plain bool
+}
 
-func (e *outputError) Error() string { return "Error: " + e.err.Error() }
+func (e *outputError) Error() string {
+	if e.plain {
+		return e.err.Error()
+	}
+	return "Error: " + e.err.Error()
+}
 
 // settle applies a call's outcome on the run's side.
 func (pc *pendingCall) settle(r *value.Realm, res any, err error) {

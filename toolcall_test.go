@@ -193,3 +193,65 @@ func TestManyToolCalls(t *testing.T) {
 		t.Errorf("got %s", strings.TrimSpace(string(res.Value)))
 	}
 }
+
+type orderIn struct {
+	Customer struct {
+		ID    int    `json:"id" jsonschema:"minimum=1"`
+		Email string `json:"email,omitempty"`
+	} `json:"customer"`
+	Items []struct {
+		SKU string `json:"sku" jsonschema:"minLength=1"`
+		Qty int    `json:"qty" jsonschema:"minimum=1"`
+	} `json:"items"`
+	Priority string  `json:"priority" jsonschema:"enum=low,enum=high"`
+	Note     *string `json:"note,omitempty"`
+}
+
+type orderOut struct {
+	ID    string `json:"id"`
+	Items int    `json:"items"`
+	Note  string `json:"note,omitempty"`
+}
+
+// TestTypedToolsThroughPrograms: a typed tool's input is validated
+// before admission and decoded strictly; its output is validated.
+func TestTypedToolsThroughPrograms(t *testing.T) {
+	calls := 0
+	place := tools.Func("Place an order", func(_ context.Context, in orderIn) (orderOut, error) {
+		calls++
+		out := orderOut{ID: fmt.Sprintf("o-%d", in.Customer.ID), Items: len(in.Items)}
+		if in.Note != nil {
+			out.Note = *in.Note
+		}
+		return out, nil
+	})
+	broken := tools.Func("Returns nothing valid", func(context.Context, struct{}) (*orderOut, error) { return nil, nil })
+	hooked := 0
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"shop.place": place, "shop.broken": broken},
+		Hooks: codemode.Hooks{ToolBefore: func(context.Context, codemode.ToolCallInfo) error { hooked++; return nil }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, src, want string }{
+		{"valid", `return await tools.shop.place({customer: {id: 7}, items: [{sku: "A", qty: 2}], priority: "high", note: "gift"})`,
+			`{"ok":true,"value":{"id":"o-7","items":1,"note":"gift"},"toolCalls":[{"name":"shop.place"}]}`},
+		{"invalid input", `await tools.shop.place({customer: {id: 0}, items: [{sku: "", qty: 1}], priority: "urgent"})`,
+			`{"ok":false,"error":{"kind":"InvalidToolInput","message":"Invalid input for tool 'shop.place': at '/customer/id': minimum: got 0, want 1; at '/items/0/sku': minLength: got 0, want 1; at '/priority': value must be one of 'low', 'high'","suggestions":["The signature may have changed. Use search to get the current signature."]},"toolCalls":[]}`},
+		{"unknown field", `await tools.shop.place({customer: {id: 1}, items: [], priority: "low", extra: 1})`,
+			`{"ok":false,"error":{"kind":"InvalidToolInput","message":"Invalid input for tool 'shop.place': at '': additional properties 'extra' not allowed","suggestions":["The signature may have changed. Use search to get the current signature."]},"toolCalls":[]}`},
+		{"invalid input caught", `try { await tools.shop.place({}) } catch (e) { return [e.name, e.message.startsWith("Invalid input for tool 'shop.place': ")] }`,
+			`{"ok":true,"value":["TypeError",true],"toolCalls":[]}`},
+		{"invalid output", `await tools.shop.broken({})`,
+			`{"ok":false,"error":{"kind":"InvalidToolOutput","message":"Invalid output from tool 'shop.broken': at '': got null, want object"},"toolCalls":[{"name":"shop.broken"}]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rt.Execute(context.Background(), tt.src).String(); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+	if calls != 1 || hooked != 2 {
+		t.Errorf("the tool ran %d times and hooks saw %d calls; invalid inputs must reach neither", calls, hooked)
+	}
+}

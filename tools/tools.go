@@ -2,37 +2,85 @@
 // namespaces and tools, each tool a description, an input JSON Schema, an
 // optional output JSON Schema, and a Go function. It knows nothing about
 // engines: the runtime walks the Tree to answer `tools.a.b(...)`.
+//
+// New compiles every schema once; Node.ValidateInput and
+// Node.ValidateOutput check a call's input and a tool's result against
+// them, failures coming back as a *ValidationError whose text follows
+// the reference's "Invalid input for tool '<path>': ". Func builds a
+// typed tool from a Go function, its schemas reflected from the Go types.
 package tools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// Func is a tool's implementation. It gets the call's input as JSON (the
-// program's argument copied out with JSON semantics, `{}` when called with
-// none) and returns a value that marshals to JSON, or an error that the
-// program sees as a ToolFailure. ctx ends when the run does.
-type Func func(ctx context.Context, input json.RawMessage) (any, error)
+// Handler is a tool's implementation, the type of Tool.Func. It gets the
+// call's input as JSON (the program's argument copied out with JSON
+// semantics, `{}` when called with none) and returns a value that
+// marshals to JSON, or an error that the program sees as a ToolFailure.
+// ctx ends when the run does. (The generic function Func builds a Tool
+// whose Handler decodes the input into a Go type.)
+type Handler func(ctx context.Context, input json.RawMessage) (any, error)
 
-// Tool is one callable tool.
+// Tool is one callable tool. Build one as a literal (a "raw" tool, JSON
+// in and out) or with Func (a typed tool, its schemas reflected from Go
+// types). A Tool must not change once it is given to New.
 type Tool struct {
 	// Description says what the tool does, for the model.
 	Description string
-	// Input is the JSON Schema of the tool's argument; nil means an
-	// object with no declared properties.
+	// Input is the JSON Schema of the tool's argument. nil means any
+	// input (the reference's "any object"): nothing is validated. New
+	// compiles it (see Node.ValidateInput).
 	Input json.RawMessage
 	// Output is the JSON Schema of the result. Without one the program
 	// receives undefined whatever the tool returns, as in the reference
-	// (its signature is Promise<void>).
+	// (its signature is Promise<void>). New compiles it (see
+	// Node.ValidateOutput).
 	Output json.RawMessage
 	// Func runs the tool.
-	Func Func
+	Func Handler
+	// ValidateOutputs asks the runtime to check each result against
+	// Output (when there is one) before the program sees it, a failure
+	// being an InvalidToolOutput. Func sets it; it is off by default for
+	// raw tools.
+	ValidateOutputs bool
+
+	// Set by Func (and kept by copies of the Tool value):
+	err      error              // why the typed tool could not be built
+	check    func([]byte) error // strict decode into the Go input type
+	compiled *compiledSchemas   // Input and Output compiled when reflected
 }
+
+// Err reports why Func could not build the tool (a Go type that has no
+// JSON Schema, a tag that makes an invalid schema, ...), or nil. New
+// reports the same error naming the tool's path; Err lets a caller check
+// earlier.
+func (t *Tool) Err() error {
+	if t == nil {
+		return nil
+	}
+	return t.err
+}
+
+// InputForModel is Input without its top-level "$schema" keyword, the
+// form to show a model (in a prompt or a signature): the draft matters to
+// the validator, not to the model. Property order is kept. It is nil when
+// Input is.
+func (t *Tool) InputForModel() json.RawMessage { return forModel(t.Input) }
+
+// OutputForModel is Output without its top-level "$schema" keyword (see
+// InputForModel).
+func (t *Tool) OutputForModel() json.RawMessage { return forModel(t.Output) }
 
 // Namespace groups tools under a description. It adds no path segment of
 // its own: the key it is stored under does.
@@ -55,6 +103,8 @@ type Node struct {
 	Description string
 	children    map[string]*Node
 	parent      *Node
+	// The Tool's schemas, compiled by New (nil: no schema).
+	input, output *jsonschema.Schema
 }
 
 // Children returns the names below this node, sorted.
@@ -86,6 +136,13 @@ type Tree struct {
 // key order wins (Go maps have no order of their own, so keys are taken
 // sorted). A name with an empty segment ("", "a..b", ".a", "a.") is an
 // error.
+//
+// New compiles every tool's Input and Output schema (see ValidateInput).
+// A schema that does not compile is an error naming the tool:
+//
+//	tools: tool "github.listIssues": input schema: not a valid JSON Schema: at '/properties/q/pattern': '(' is not valid regex: error parsing regexp: missing closing ) in `(`
+//
+// and so is a tool Func could not build (see Tool.Err).
 func New(def map[string]any) (*Tree, error) {
 	t := &Tree{root: &Node{children: map[string]*Node{}}}
 	if err := t.add(t.root, def); err != nil {
@@ -93,7 +150,70 @@ func New(def map[string]any) (*Tree, error) {
 	}
 	t.collect(t.root)
 	sort.Slice(t.tools, func(i, j int) bool { return t.tools[i].Path < t.tools[j].Path })
+	if err := t.compile(); err != nil {
+		return nil, err
+	}
 	return t, nil
+}
+
+// compile compiles every tool's schemas, on up to GOMAXPROCS goroutines
+// (a schema takes about half a millisecond), and reports the first
+// failure in path order.
+func (t *Tree) compile() error {
+	errs := make([]error, len(t.tools))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(t.tools)) {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = t.tools[i].compile()
+			}
+		})
+	}
+	for i := range t.tools {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return fmt.Errorf("tools: tool %q: %w", t.tools[i].Path, err)
+		}
+	}
+	return nil
+}
+
+// compile compiles the node's tool's schemas, reusing those Func
+// compiled when the schema is still the one it reflected.
+func (n *Node) compile() error {
+	tool := n.Tool
+	if tool.err != nil {
+		return tool.err
+	}
+	c := tool.compiled
+	if len(tool.Input) > 0 {
+		if c != nil && c.input != nil && bytes.Equal(c.inputSrc, tool.Input) {
+			n.input = c.input
+		} else {
+			sch, err := compileSchema(schemaURL(n.Path, "input"), tool.Input)
+			if err != nil {
+				return fmt.Errorf("input schema: %w", err)
+			}
+			n.input = sch
+		}
+	}
+	if len(tool.Output) > 0 {
+		if c != nil && c.output != nil && bytes.Equal(c.outputSrc, tool.Output) {
+			n.output = c.output
+		} else {
+			sch, err := compileSchema(schemaURL(n.Path, "output"), tool.Output)
+			if err != nil {
+				return fmt.Errorf("output schema: %w", err)
+			}
+			n.output = sch
+		}
+	}
+	return nil
 }
 
 func (t *Tree) add(at *Node, def map[string]any) error {
