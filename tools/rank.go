@@ -145,9 +145,22 @@ func (t *Tree) Closest(segs []string) (*Node, bool) {
 	if len(segs) > 1 && t.root.children[segs[0]] != nil {
 		scope = segs[0]
 	}
-	ranked := t.Rank(strings.Join(segs, "."), scope)
-	if len(ranked) == 0 || ranked[0].Score == 0 {
-		return nil, false
+	query := strings.Join(segs, ".")
+	terms := Tokenize(query)
+	// A suggestion needs a whole word of its path in common with the
+	// unknown one: letters that merely occur somewhere are no resemblance.
+	for _, s := range t.Rank(query, scope) {
+		words := map[string]bool{}
+		for _, w := range Tokenize(s.Node.Path) {
+			words[w] = true
+		}
+		for _, term := range terms {
+			for _, f := range forms(term) {
+				if words[f] {
+					return s.Node, true
+				}
+			}
+		}
 	}
-	return ranked[0].Node, true
+	return nil, false
 }

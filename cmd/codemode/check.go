@@ -2,10 +2,14 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 
+	"github.com/go-codemode/codemode"
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/tools/command"
+	"github.com/go-codemode/codemode/tools/demo"
 )
 
 type checkResult struct {
@@ -21,11 +25,21 @@ type diagnostic struct {
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: codemode check FILE|-")
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	toolsFile := fs.String("tools", "", "a tool manifest (.json, .yaml): tool calls are checked against it (default: the demo namespace)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: codemode check [--tools FILE] FILE|-")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	text, err := readProgram(args[0], stdin)
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	text, err := readProgram(fs.Arg(0), stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode check: %v\n", err)
 		return 2
@@ -41,13 +55,33 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		writeJSON(stdout, checkResult{Error: &diagnostic{Kind: "ParseError", Message: perr.Msg, Location: &loc}})
 		return 1
 	}
+	def := demo.Tools()
+	if *toolsFile != "" {
+		if def, err = command.Load(*toolsFile); err != nil {
+			fmt.Fprintf(stderr, "codemode check: %v\n", err)
+			return 2
+		}
+	}
+	rt, err := codemode.New(codemode.Options{Tools: def})
+	if err != nil {
+		fmt.Fprintf(stderr, "codemode check: %v\n", err)
+		return 2
+	}
+	scan, err := rt.Scan(text)
+	if err != nil {
+		fmt.Fprintf(stderr, "codemode check: %v\n", err)
+		return 2
+	}
 	globals := prog.Globals
 	if globals == nil {
 		globals = []string{}
 	}
 	writeJSON(stdout, struct {
-		OK      bool     `json:"ok"`
-		Globals []string `json:"globals"`
-	}{true, globals})
+		OK      bool                     `json:"ok"`
+		Globals []string                 `json:"globals"`
+		Tools   []codemode.ToolReference `json:"tools"`
+		Search  []codemode.Location      `json:"search"`
+		Dynamic []codemode.Location      `json:"dynamic"`
+	}{true, globals, scan.Tools, scan.Search, scan.Dynamic})
 	return 0
 }

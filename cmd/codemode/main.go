@@ -28,8 +28,11 @@ import (
 const usage = `usage: codemode <command> [arguments]
 
 commands:
-  check FILE|-    parse a program (from FILE, or standard input with -) and print
-                  {"ok":true,"globals":[...]} or {"ok":false,"error":{...}}
+  check [--tools FILE] FILE|-
+                  parse a program (from FILE, or standard input with -) without
+                  running it and print its globals and the tool calls it makes
+                  (checked against the demo tools or the manifest), or its
+                  ParseError: {"ok":true,"globals":[...],"tools":[...],...}
   run [flags] FILE|-
                   run a program and print its Result as one line of JSON
                   (exit 0 when ok, 1 when not); the program gets the demo

@@ -21,16 +21,18 @@ func TestCheck(t *testing.T) {
 		out    string
 		status int
 	}{
-		{"ok", "const r = await tools.a.b({});\nconsole.log(r);\nreturn r", `{"ok":true,"globals":["console","tools"]}`, 0},
-		{"no globals", "return 1 + 2", `{"ok":true,"globals":[]}`, 0},
+		{"ok", "const r = await tools.a.b({});\nconsole.log(r);\nreturn r", `{"ok":true,"globals":["console","tools"],"tools":[{"path":"a.b","expression":"tools.a.b","location":{"line":1,"column":17},"known":false}],"search":[],"dynamic":[]}`, 0},
+		{"no globals", "return 1 + 2", `{"ok":true,"globals":[],"tools":[],"search":[],"dynamic":[]}`, 0},
 		{"parse error", "let x = 1;\nlet x = 2;",
 			`{"ok":false,"error":{"kind":"ParseError","message":"Identifier 'x' has already been declared","location":{"line":2,"column":5}}}`, 1},
 		{"typescript", "const n: number = 1",
 			`{"ok":false,"error":{"kind":"ParseError","message":"TypeScript syntax is not accepted (type annotation); write plain JavaScript","location":{"line":1,"column":8}}}`, 1},
 		{"empty", "  \n",
 			`{"ok":false,"error":{"kind":"ParseError","message":"Code cannot be empty.","location":{"line":1,"column":1}}}`, 1},
-		{"fenced wrapper", "```js\nasync () => {\n  return tools.x.y()\n}\n```", `{"ok":true,"globals":["tools"]}`, 0},
-		{"html in strings stays", `return "<a&b>"`, `{"ok":true,"globals":[]}`, 0},
+		{"fenced wrapper", "```js\nasync () => {\n  return tools.x.y()\n}\n```", `{"ok":true,"globals":["tools"],"tools":[{"path":"x.y","expression":"tools.x.y","location":{"line":3,"column":10},"known":false}],"search":[],"dynamic":[]}`, 0},
+		{"html in strings stays", `return "<a&b>"`, `{"ok":true,"globals":[],"tools":[],"search":[],"dynamic":[]}`, 0},
+		{"demo tools checked", "const c = await tools.demo.getCustomer({id: 1});\nawait tools.demo.getCustomers({});\nsearch({query: \"orders\"})",
+			`{"ok":true,"globals":["search","tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":17},"known":true},{"path":"demo.getCustomers","expression":"tools.demo.getCustomers","location":{"line":2,"column":7},"known":false,"suggestion":"tools.demo.getCustomer"}],"search":[{"line":3,"column":1}],"dynamic":[]}`, 0},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
@@ -50,7 +52,7 @@ func TestCheckFile(t *testing.T) {
 	if status := run([]string{"check", path}, nil, &stdout, &stderr); status != 0 {
 		t.Fatalf("status %d: %s %s", status, stdout.String(), stderr.String())
 	}
-	if got := strings.TrimSpace(stdout.String()); got != `{"ok":true,"globals":["Math"]}` {
+	if got := strings.TrimSpace(stdout.String()); got != `{"ok":true,"globals":["Math"],"tools":[],"search":[],"dynamic":[]}` {
 		t.Errorf("output %s", got)
 	}
 }
