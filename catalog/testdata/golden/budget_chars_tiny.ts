@@ -1,0 +1,1 @@
+{ /* … 7 properties: query, filter, sort?, page?, perPage?, include?, meta? */ }

@@ -1,0 +1,1 @@
+{ query: string; filter: { /* … 3 properties: state?, labels?, author? */ }; sort?: "created" | "updated" | "comments" /* … 2 more values */; /* … 4 more properties: page?, perPage?, include?, meta? */ }

@@ -1,0 +1,1 @@
+{ common?: boolean } & { id?: string } & (string | null)

@@ -1,0 +1,1 @@
+{ owner: string; after?: string; perPage?: number; labels?: Array<string>; state?: "open" | "closed" }

@@ -1,0 +1,5 @@
+{
+    common?: boolean,
+  } & {
+    id?: string,
+  } & (string | null)

@@ -1,0 +1,5 @@
+{
+  nested?: boolean,
+  inherited?: string,
+  sibling?: number,
+}

@@ -1,0 +1,4 @@
+{
+  /** @default "* /" @format * / @pattern ^a* /b$ */
+  value?: string,
+}

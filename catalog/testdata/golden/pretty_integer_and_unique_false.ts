@@ -1,0 +1,9 @@
+{
+  /** @integer */
+  count?: number,
+  amount?: number,
+  name?: string,
+  enabled?: boolean,
+  values?: Array<unknown>,
+  choice?: number | string,
+}

@@ -1,0 +1,8 @@
+{
+  /**
+   * First line
+   *
+   * Second line
+   */
+  query?: string,
+}

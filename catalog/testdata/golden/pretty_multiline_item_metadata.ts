@@ -1,0 +1,11 @@
+{
+  /**
+   * @minItems 1
+   * Each item: First * / line
+   *
+   *   Second line
+   *   @pattern ^\d+
+   *   * /$
+   */
+  values?: Array<string>,
+}

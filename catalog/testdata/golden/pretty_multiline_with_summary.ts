@@ -1,0 +1,9 @@
+{
+  /**
+   * Maximum attempts
+   *
+   * Includes the initial request.
+   * @integer @minimum 1
+   */
+  attempts?: number,
+}

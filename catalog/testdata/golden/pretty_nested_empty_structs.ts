@@ -1,0 +1,5 @@
+{
+  meta: {},
+  /** Extra data */
+  extra?: {},
+}

@@ -1,0 +1,7 @@
+{
+  /** Search filter */
+  filter?: {
+    /** Issue state */
+    state?: string,
+  },
+}

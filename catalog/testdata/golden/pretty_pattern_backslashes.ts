@@ -1,0 +1,7 @@
+{
+  /**
+   * @default "a\nb" @pattern ^\d+
+   * * /$
+   */
+  value?: string,
+}

@@ -1,0 +1,6 @@
+{
+  /** Each value: @minimum 0 */
+  scores?: {
+      [key: string]: number,
+    } | null,
+}

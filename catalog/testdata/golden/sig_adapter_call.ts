@@ -1,0 +1,4 @@
+tools.adapter.call({
+  id: string,
+  count?: number,
+}): Promise<void>

@@ -1,0 +1,3 @@
+tools.consume({
+  token: string,
+}): Promise<string>

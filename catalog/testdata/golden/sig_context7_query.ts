@@ -1,0 +1,4 @@
+tools.context7["resolve-library-id"]({
+  query: string,
+  libraryName: string,
+}): Promise<unknown>

@@ -1,0 +1,3 @@
+tools.context7["resolve-library-id"]({
+  libraryName: string,
+}): Promise<string>

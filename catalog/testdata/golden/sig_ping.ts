@@ -1,0 +1,1 @@
+tools.ping(): Promise<string>

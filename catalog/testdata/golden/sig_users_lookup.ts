@@ -1,0 +1,6 @@
+tools.users.lookup({
+  login: string,
+}): Promise<{
+  login: string,
+  id: number,
+}>
