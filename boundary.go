@@ -48,6 +48,9 @@ func (h *host) Global(r *value.Realm, name string) (value.Value, bool) {
 			return v, true
 		}
 	}
+	if name == "search" && h.tools != nil {
+		return value.Obj(r.NewBound(searchNative, h.tools, "search", 1)), true
+	}
 	if name == "require" {
 		return value.Obj(r.NewBound(requireNative, h, "require", 1)), true
 	}

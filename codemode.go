@@ -12,10 +12,12 @@ import (
 	stdjson "encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/builtin"
+	"github.com/go-codemode/codemode/catalog"
 	"github.com/go-codemode/codemode/builtin/array"
 	"github.com/go-codemode/codemode/builtin/collections"
 	"github.com/go-codemode/codemode/builtin/json"
@@ -47,6 +49,9 @@ type Runtime struct {
 	opts  Options
 	lib   *value.Library
 	tools *tools.Tree
+	// signatures caches each tool's rendered signature.
+	signatures   sync.Map
+	searchSchema *tools.Schema
 }
 
 // New makes a Runtime. It fails on invalid limits (with the reference's
@@ -63,7 +68,11 @@ func New(opts Options) (*Runtime, error) {
 	if err := checkExtensions(opts.Extensions, lib); err != nil {
 		return nil, err
 	}
-	return &Runtime{opts: opts, lib: lib, tools: tree}, nil
+	searchSchema, err := tools.CompileSchema(catalog.SearchInputSchema())
+	if err != nil {
+		return nil, fmt.Errorf("codemode: the search schema does not compile: %v", err)
+	}
+	return &Runtime{opts: opts, lib: lib, tools: tree, searchSchema: searchSchema}, nil
 }
 
 // libraryInstallers are the areas of the standard library beyond the
@@ -122,7 +131,8 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 	run := interp.NewRun(ctx, compiled, iopts)
 	defer run.Close()
 	run.Realm().Budget = limits.MaxMemoryBytes
-	h.tools = &toolHost{tree: rt.tools, run: run, ctx: toolCtx, limit: -1, hooks: rt.opts.Hooks}
+	h.tools = &toolHost{tree: rt.tools, run: run, ctx: toolCtx, limit: -1, hooks: rt.opts.Hooks,
+		signature: rt.signature, searchSchema: rt.searchSchema}
 	if len(rt.opts.Extensions) > 0 {
 		h.exts = newExtHost(rt.opts.Extensions, h.tools)
 	}

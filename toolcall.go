@@ -31,6 +31,9 @@ type toolHost struct {
 	calls []ToolCall
 	refs  map[string]*value.Object
 	hooks Hooks
+	// signature and searchSchema are the Runtime's, shared by its runs.
+	signature    func(*tools.Node) string
+	searchSchema *tools.Schema
 	// work hands calls to idle worker goroutines: a worker that finished
 	// a call waits here for the next, keeping its grown stack, until the
 	// run ends. With none idle a new one starts, so calls never queue.
@@ -143,6 +146,13 @@ func (t *toolRef) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 		r.ThrowType("The tools root is not callable.")
 	}
 	n := h.tree.Lookup(t.segs)
+	if (n == nil || n.Tool == nil) && (path == "search" || path == "$codemode.search") {
+		// The built-in, unless the host has a tool of that name.
+		if len(c.Args) > 1 {
+			throwToolError(r, InvalidToolInput, "Tool 'search' expects at most one input object.")
+		}
+		return h.search(r, c.Arg(0))
+	}
 	if n == nil {
 		msg := fmt.Sprintf("Unknown tool '%s'.", path)
 		if best, ok := h.tree.Closest(t.segs); ok {

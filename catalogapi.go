@@ -1,0 +1,36 @@
+package codemode
+
+import (
+	"github.com/go-codemode/codemode/catalog"
+	"github.com/go-codemode/codemode/tools"
+)
+
+// CatalogEntry describes one tool the way a model sees it.
+type CatalogEntry struct {
+	// Path is the dotted path ("github.listIssues").
+	Path string `json:"path"`
+	// Description is the tool's description.
+	Description string `json:"description"`
+	// Signature is its TypeScript signature:
+	// tools.github.listIssues({ ... }): Promise<...>.
+	Signature string `json:"signature"`
+}
+
+// Catalog lists every tool, sorted by path, with its signature.
+func (rt *Runtime) Catalog() []CatalogEntry {
+	out := make([]CatalogEntry, 0, rt.tools.Len())
+	for _, n := range rt.tools.Tools() {
+		out = append(out, CatalogEntry{Path: n.Path, Description: n.Tool.Description, Signature: rt.signature(n)})
+	}
+	return out
+}
+
+// signature renders a tool's signature once per Runtime.
+func (rt *Runtime) signature(n *tools.Node) string {
+	if s, ok := rt.signatures.Load(n); ok {
+		return s.(string)
+	}
+	s := catalog.Signature(n.Segments, n.Tool.InputForModel(), n.Tool.OutputForModel())
+	rt.signatures.Store(n, s)
+	return s
+}
