@@ -194,4 +194,3 @@ var (
 		return r.Call(r.Get(p, "finally"), p, []value.Value{c.Arg(0)})
 	}}
 )
-

@@ -18,9 +18,9 @@ func searchTools() map[string]any {
 			"getRepo":     &tools.Tool{Description: "Get a repository", Func: noop},
 			"listCommits": &tools.Tool{Description: "List commits", Func: noop},
 		}},
-		"slack.admin.listUsers":   &tools.Tool{Description: "List workspace users", Func: noop},
-		"slack.administrator.log": &tools.Tool{Description: "Audit log", Func: noop},
-		"slack.postMessage":       &tools.Tool{Description: "Post a message to a channel", Func: noop},
+		"slack.admin.listUsers":       &tools.Tool{Description: "List workspace users", Func: noop},
+		"slack.administrator.log":     &tools.Tool{Description: "Audit log", Func: noop},
+		"slack.postMessage":           &tools.Tool{Description: "Post a message to a channel", Func: noop},
 		"context7.resolve-library-id": &tools.Tool{Description: "Resolve a library name to an id", Output: json.RawMessage(`{"type":"string"}`), Func: noop},
 	}
 }
