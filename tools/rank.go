@@ -2,9 +2,12 @@ package tools
 
 import (
 	"encoding/json"
-	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/cases"
 )
 
 // The search ranker of the reference (section 3.9): the in-program
@@ -16,19 +19,35 @@ type Scored struct {
 	Score int
 }
 
-var camelRE = regexp.MustCompile(`([a-z0-9])([A-Z])`)
-var nonWordRE = regexp.MustCompile(`[^a-z0-9]+`)
-
-// Tokenize splits text into the ranker's lowercase terms: camelCase and
-// any non-alphanumeric run separate words; "*" is dropped.
+// Tokenize splits text into the ranker's lowercase terms: a lower-case
+// letter or digit followed by an upper-case letter starts a new word
+// (camelCase), and any run of characters that are not letters or digits
+// separates words; "*" is dropped. For ASCII this is the reference's
+// tokenizer; beyond it, letters and digits of every script count, and
+// case is folded the Unicode way (so "Straße" and "STRASSE" meet).
 func Tokenize(text string) []string {
-	text = strings.ToLower(camelRE.ReplaceAllString(text, "$1 $2"))
 	var out []string
-	for _, w := range nonWordRE.Split(text, -1) {
-		if w != "" && w != "*" {
-			out = append(out, w)
+	var word []rune
+	flush := func() {
+		if len(word) > 0 {
+			out = append(out, fold(string(word)))
+			word = word[:0]
 		}
 	}
+	var prev rune
+	for _, r := range text {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if unicode.IsUpper(r) && (unicode.IsLower(prev) || unicode.IsDigit(prev)) {
+				flush()
+			}
+			word = append(word, r)
+		default:
+			flush()
+		}
+		prev = r
+	}
+	flush()
 	return out
 }
 
@@ -47,63 +66,211 @@ func forms(t string) []string {
 // Rank scores the tools under scope ("" for all; a namespace path keeps
 // that path and what is below it) for query, best first, ties by path.
 // With no terms every tool in scope is returned with score 0.
+//
+// The weights are the reference's, per term (with its singular forms):
+// +20 the whole path or its last segment, +12 a word of the path, +8
+// inside the path, +4 inside the description, +2 inside the search text.
+// An index prepared once per tree answers each of them without visiting
+// every tool: maps for whole paths, last segments and words, and one
+// string of all search texts scanned once per form (a path and a
+// description are part of the search text, so only tools whose text
+// contains the form are looked at further).
 func (t *Tree) Rank(query, scope string) []Scored {
 	terms := Tokenize(query)
-	var out []Scored
-	for _, n := range t.tools {
-		if scope != "" && n.Path != scope && !strings.HasPrefix(n.Path, scope+".") {
-			continue
+	idx := t.index()
+	inScope := func(n *Node) bool {
+		return scope == "" || n.Path == scope || strings.HasPrefix(n.Path, scope+".")
+	}
+	if len(terms) == 0 {
+		out := make([]Scored, 0, len(t.tools))
+		for _, n := range t.tools {
+			if inScope(n) {
+				out = append(out, Scored{Node: n})
+			}
 		}
-		s := score(n, terms)
-		if s > 0 || len(terms) == 0 {
-			out = append(out, Scored{n, s})
+		return out
+	}
+	scores := make([]int32, len(t.tools))
+	marked := make([]uint32, len(t.tools)) // which term last scored a weight, per tool
+	stamp := uint32(0)
+	award := func(ids []int32, weight int32) {
+		for _, id := range ids {
+			if marked[id] != stamp {
+				marked[id] = stamp
+				scores[id] += weight
+			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Score != out[j].Score {
-			return out[i].Score > out[j].Score
+	for _, term := range terms {
+		fs := forms(term)
+		// +20 and +12: each once per term, whichever form matched.
+		stamp++
+		for _, f := range fs {
+			award(idx.byPath[f], 20)
+			award(idx.byLast[f], 20)
 		}
-		return out[i].Node.Path < out[j].Node.Path
-	})
+		stamp++
+		for _, f := range fs {
+			award(idx.byWord[f], 12)
+		}
+		// +8, +4, +2 for the tools whose search text holds a form.
+		stamp++
+		var hits []int32
+		for _, f := range fs {
+			for _, id := range idx.containing(f) {
+				if marked[id] != stamp {
+					marked[id] = stamp
+					hits = append(hits, id)
+				}
+			}
+		}
+		for _, id := range hits {
+			ix := &idx.tools[id]
+			if anyForm(fs, func(f string) bool { return strings.Contains(ix.path, f) }) {
+				scores[id] += 8
+			}
+			if anyForm(fs, func(f string) bool { return strings.Contains(ix.desc, f) }) {
+				scores[id] += 4
+			}
+			scores[id] += 2
+		}
+	}
+	var out []Scored
+	for i, n := range t.tools {
+		if scores[i] > 0 && inScope(n) {
+			out = append(out, Scored{n, int(scores[i])})
+		}
+	}
+	// Tools are in path order already: a stable sort by score keeps it
+	// for ties.
+	slices.SortStableFunc(out, func(a, b Scored) int { return b.Score - a.Score })
 	return out
 }
 
-func score(n *Node, terms []string) int {
-	path := strings.ToLower(n.Path)
-	words := map[string]bool{}
-	for _, w := range Tokenize(n.Path) {
-		words[w] = true
+// rankIndex is what ranking needs, prepared once per tree.
+type rankIndex struct {
+	tools  []indexed
+	byPath map[string][]int32 // folded whole path
+	byLast map[string][]int32 // folded last segment
+	byWord map[string][]int32 // each word of the path
+	// The search texts as a vocabulary: a term (letters and digits only)
+	// occurs in a text exactly when it occurs in one of the text's
+	// alphanumeric runs, so substring search looks at distinct runs, found
+	// through their trigrams, instead of every text.
+	vocab     []string
+	vocabTool [][]int32          // the tools whose text has each run
+	trigrams  map[string][]int32 // trigram → runs that contain it
+}
+
+// indexed is one tool's folded texts.
+type indexed struct {
+	path, desc, text string
+}
+
+// containing lists the tools whose search text contains f.
+func (ix *rankIndex) containing(f string) []int32 {
+	var runs []int32
+	if len(f) >= 3 {
+		// Candidates: the runs holding f's rarest trigram.
+		var best []int32
+		for i := 0; i+3 <= len(f); i++ {
+			p, ok := ix.trigrams[f[i:i+3]]
+			if !ok {
+				return nil
+			}
+			if best == nil || len(p) < len(best) {
+				best = p
+			}
+		}
+		for _, w := range best {
+			if strings.Contains(ix.vocab[w], f) {
+				runs = append(runs, w)
+			}
+		}
+	} else {
+		for w, run := range ix.vocab {
+			if strings.Contains(run, f) {
+				runs = append(runs, int32(w))
+			}
+		}
 	}
-	desc := strings.ToLower(n.Tool.Description)
-	text := searchText(n)
-	total := 0
-	for _, term := range terms {
-		fs := forms(term)
-		any := func(pred func(f string) bool) bool {
-			for _, f := range fs {
-				if pred(f) {
-					return true
+	var out []int32
+	for _, w := range runs {
+		out = append(out, ix.vocabTool[w]...)
+	}
+	return out // may repeat a tool; callers dedupe
+}
+
+// alnumRuns splits folded text into its runs of letters and digits.
+func alnumRuns(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// index prepares every tool for ranking, once per tree.
+func (t *Tree) index() *rankIndex {
+	t.indexOnce.Do(func() {
+		ix := &rankIndex{tools: make([]indexed, len(t.tools)), byPath: map[string][]int32{},
+			byLast: map[string][]int32{}, byWord: map[string][]int32{}, trigrams: map[string][]int32{}}
+		runID := map[string]int32{}
+		for i, n := range t.tools {
+			id := int32(i)
+			it := indexed{path: fold(n.Path), desc: fold(n.Tool.Description), text: searchText(n)}
+			ix.tools[i] = it
+			ix.byPath[it.path] = append(ix.byPath[it.path], id)
+			if dot := strings.LastIndexByte(it.path, '.'); dot >= 0 {
+				last := it.path[dot+1:]
+				ix.byLast[last] = append(ix.byLast[last], id)
+			}
+			seen := map[string]bool{}
+			for _, w := range Tokenize(n.Path) {
+				if !seen[w] {
+					seen[w] = true
+					ix.byWord[w] = append(ix.byWord[w], id)
 				}
 			}
-			return false
+			for _, run := range alnumRuns(it.text) {
+				w, ok := runID[run]
+				if !ok {
+					w = int32(len(ix.vocab))
+					runID[run] = w
+					ix.vocab = append(ix.vocab, run)
+					ix.vocabTool = append(ix.vocabTool, nil)
+					grams := map[string]bool{}
+					for j := 0; j+3 <= len(run); j++ {
+						if g := run[j : j+3]; !grams[g] {
+							grams[g] = true
+							ix.trigrams[g] = append(ix.trigrams[g], w)
+						}
+					}
+				}
+				if tl := ix.vocabTool[w]; len(tl) == 0 || tl[len(tl)-1] != id {
+					ix.vocabTool[w] = append(tl, id)
+				}
+			}
 		}
-		if any(func(f string) bool { return f == path || strings.HasSuffix(path, "."+f) }) {
-			total += 20
-		}
-		if any(func(f string) bool { return words[f] }) {
-			total += 12
-		}
-		if any(func(f string) bool { return strings.Contains(path, f) }) {
-			total += 8
-		}
-		if any(func(f string) bool { return strings.Contains(desc, f) }) {
-			total += 4
-		}
-		if any(func(f string) bool { return strings.Contains(text, f) }) {
-			total += 2
+		t.rank = ix
+	})
+	return t.rank
+}
+
+func anyForm(fs []string, pred func(string) bool) bool {
+	for _, f := range fs {
+		if pred(f) {
+			return true
 		}
 	}
-	return total
+	return false
+}
+
+// fold folds case for matching: lower case for ASCII, Unicode case
+// folding otherwise.
+func fold(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return cases.Fold().String(s)
+		}
+	}
+	return strings.ToLower(s)
 }
 
 // searchText is what a term may match last: the path, the description,
@@ -134,7 +301,7 @@ func searchText(n *Node) string {
 			}
 		}
 	}
-	return strings.ToLower(strings.Join(parts, " "))
+	return fold(strings.Join(parts, " "))
 }
 
 // Closest suggests the tool a program probably meant by an unknown path:

@@ -128,6 +128,9 @@ func (n *Node) Parent() *Node { return n.parent }
 type Tree struct {
 	root  *Node
 	tools []*Node // every callable node, sorted by path
+
+	indexOnce sync.Once
+	rank      *rankIndex // what Rank matches against, prepared once
 }
 
 // New builds a tree from a definition: keys are names or dotted paths

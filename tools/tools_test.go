@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"fmt"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -96,5 +97,44 @@ func TestClosest(t *testing.T) {
 	}
 	if got := Tokenize("listIssues_v2 *"); strings.Join(got, ",") != "list,issues,v2" {
 		t.Errorf("Tokenize: %v", got)
+	}
+}
+
+func TestTokenizeUnicode(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"listIssues_v2 *", "list,issues,v2"},
+		{"getHTTPResponse", "get,httpresponse"},
+		{"Straße verkaufen", "strasse,verkaufen"},
+		{"Пользователи.получитьСписок", "пользователи,получить,список"},
+		{"注文一覧", "注文一覧"},
+		{"ÉCOLE école", "école,école"},
+	} {
+		if got := strings.Join(Tokenize(tt.in), ","); got != tt.want {
+			t.Errorf("Tokenize(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// BenchmarkRank: a query over 10,000 tools.
+func BenchmarkRank(b *testing.B) {
+	def := map[string]any{}
+	words := []string{"list", "get", "create", "update", "delete", "search", "issues", "users", "orders", "repos", "files", "messages"}
+	for i := 0; i < 10000; i++ {
+		ns := fmt.Sprintf("service%d", i%50)
+		second := words[(i/len(words))%len(words)]
+		name := words[i%len(words)] + strings.ToUpper(second[:1]) + second[1:] + fmt.Sprint(i)
+		def[ns+"."+name] = &Tool{Description: "Does " + name + " for the " + ns + " service", Func: fn,
+			Input: json.RawMessage(`{"properties":{"id":{"description":"The id"},"limit":{}}}`)}
+	}
+	tree, err := New(def)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tree.Rank("warm up", "")
+	b.ResetTimer()
+	for b.Loop() {
+		if r := tree.Rank("list open issues", ""); len(r) == 0 {
+			b.Fatal("nothing found")
+		}
 	}
 }
