@@ -30,7 +30,7 @@ func (rt *Runtime) signature(n *tools.Node) string {
 	if s, ok := rt.signatures.Load(n); ok {
 		return s.(string)
 	}
-	s := catalog.Signature(n.Segments, n.Tool.InputForModel(), n.Tool.OutputForModel())
+	s := catalog.SignatureWithOptions(n.Segments, n.Tool.InputForModel(), n.Tool.OutputForModel(), rt.opts.Signatures)
 	rt.signatures.Store(n, s)
 	return s
 }

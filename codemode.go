@@ -41,6 +41,11 @@ type Options struct {
 	Hooks Hooks
 	// Extensions add globals implemented in Go.
 	Extensions []Extension
+	// Signatures bounds the TypeScript signatures the catalog and search
+	// show (zero: the reference's full rendering). Real OpenAPI operations
+	// render to over 100,000 characters; a budget keeps each signature
+	// under MaxChars and marks where it cut.
+	Signatures catalog.Options
 }
 
 // Runtime runs programs. It is safe for concurrent use: each Execute is

@@ -14,6 +14,7 @@ func testExtensions(log *hookLog) []codemode.Extension {
 	files := map[string]string{"/a.txt": "hello"}
 	readFile := codemode.HostFunc(func(_ context.Context, args []any) (any, error) {
 		p, _ := args[0].(string)
+		log.add("called " + p)
 		body, ok := files[p]
 		if !ok {
 			return nil, &codemode.HostError{Name: "Error", Message: "ENOENT: no such file, open '" + p + "'", Fields: map[string]any{"code": "ENOENT"}}
@@ -86,6 +87,9 @@ func TestExtensions(t *testing.T) {
 				t.Errorf("got  %s\nwant value %s", res, tt.want)
 			}
 		})
+	}
+	if got := log.sorted(); strings.Contains(got, "called /denied") {
+		t.Errorf("a denied call reached the host function: %s", got)
 	}
 	res := rt.Execute(context.Background(), `fs.readFile("/denied")`)
 	if want := `{"ok":false,"error":{"kind":"ExecutionFailure","message":"Error: fs.readFile of /denied is not allowed"},"toolCalls":[]}`; res.String() != want {

@@ -3,10 +3,13 @@ package codemode_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/catalog"
 	"github.com/go-codemode/codemode/tools"
 )
 
@@ -85,5 +88,40 @@ func TestCatalog(t *testing.T) {
 	cat := rt.Catalog()
 	if len(cat) != 7 || cat[0].Path != "context7.resolve-library-id" || cat[0].Signature != `tools.context7["resolve-library-id"](): Promise<string>` {
 		t.Errorf("catalog: %+v", cat)
+	}
+}
+
+func TestCatalogBudget(t *testing.T) {
+	props := map[string]any{}
+	for i := 0; i < 200; i++ {
+		props[fmt.Sprintf("field%03d", i)] = map[string]any{"type": "string", "description": strings.Repeat("A long description. ", 5)}
+	}
+	schema, _ := json.Marshal(map[string]any{"type": "object", "properties": props})
+	def := map[string]any{"big.op": &tools.Tool{Description: "A big operation", Input: schema,
+		Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}}
+	full, _ := codemode.New(codemode.Options{Tools: def})
+	small, _ := codemode.New(codemode.Options{Tools: def, Signatures: catalog.Options{MaxChars: 2000}})
+	f, s := full.Catalog()[0].Signature, small.Catalog()[0].Signature
+	if n, m := utf8.RuneCountInString(f), utf8.RuneCountInString(s); n < 20000 || m > 2000 || !strings.Contains(s, "…") {
+		t.Errorf("full %d chars, budgeted %d chars:\n%s", n, m, s)
+	}
+}
+
+func TestSearchIsHooked(t *testing.T) {
+	var seen []string
+	rt, _ := codemode.New(codemode.Options{Tools: searchTools(), Hooks: codemode.Hooks{
+		ToolBefore: func(_ context.Context, c codemode.ToolCallInfo) error {
+			seen = append(seen, "before "+c.Name+" "+string(c.Input))
+			return nil
+		},
+		ToolAfter: func(_ context.Context, c codemode.ToolCallInfo, o codemode.CallOutcome) {
+			seen = append(seen, "after "+c.Name+" "+string(o.Status))
+		},
+	}})
+	if res := rt.Execute(context.Background(), `return search({query: "repo"}).items.length`); !res.OK {
+		t.Fatal(res)
+	}
+	if got := strings.Join(seen, "; "); got != `before search {"query":"repo"}; after search success` {
+		t.Errorf("hooks saw: %s", got)
 	}
 }
