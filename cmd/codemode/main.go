@@ -3,6 +3,8 @@
 //
 //	codemode check FILE|-            parse a program; print its free names or its error
 //	codemode run [flags] FILE|-      run a program; print its Result
+//	codemode catalog [flags]         list the tools: signatures, JSON, or instructions
+//	codemode search [flags] [QUERY]  print what search({query, ...}) returns in a program
 //
 // run gives the program the tools of a manifest (--tools FILE, see package
 // tools/command: each tool a command that reads its input as JSON on
@@ -13,9 +15,11 @@
 // the program's bindings (--bindings '{"name": value}'); `codemode run -h`
 // lists them.
 //
-// Every subcommand prints one JSON object on standard output. Exit status:
-// 0 when the program is fine, 1 when it is not, 2 on a usage error (with
-// the reason on standard error).
+// check, run and search print one JSON value on standard output; catalog
+// prints text (or, with --format json, a JSON array). Every subcommand
+// works on the demo namespace or, with --tools FILE, a manifest's tools.
+// Exit status: 0 when the program is fine, 1 when it is not, 2 on a usage
+// error (with the reason on standard error).
 package main
 
 import (
@@ -37,6 +41,13 @@ commands:
                   run a program and print its Result as one line of JSON
                   (exit 0 when ok, 1 when not); the program gets the demo
                   tools (tools.demo.*) or those of a manifest (--tools FILE)
+  catalog [--tools FILE] [--format text|json|instructions] [--budget N]
+                  print the tools: each signature with its description as a
+                  comment (text), the catalog as JSON, or the instructions a
+                  host gives a model, within N characters (codemode catalog -h)
+  search [--tools FILE] [--namespace NS] [--limit N] [--offset N] [--pretty] [QUERY]
+                  print what search({query, namespace, limit, offset}) returns
+                  in a program, as one line of JSON: {"items":[...],"remaining":N,"next":...}
 
 ` + runFlags
 
@@ -55,6 +66,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdin, stdout, stderr)
 	case "run":
 		return runRun(args[1:], stdin, stdout, stderr)
+	case "catalog":
+		return runCatalog(args[1:], stdout, stderr)
+	case "search":
+		return runSearch(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
