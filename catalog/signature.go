@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/go-codemode/codemode/tools"
 )
@@ -146,3 +147,8 @@ func SearchOutputSchema() json.RawMessage { return json.RawMessage(searchOutput)
 func SearchSignature() string {
 	return "search(" + Render(SearchInputSchema(), Options{}) + "): " + Render(SearchOutputSchema(), Options{})
 }
+
+// ToolExpression renders a tool's dotted path as a program writes it:
+// tools.a.b, or tools.context7["resolve-library-id"] for names that are
+// not identifiers (reference 3.10's toolExpression).
+func ToolExpression(path string) string { return tools.Expression(strings.Split(path, ".")) }

@@ -322,9 +322,42 @@ func Expression(segs []string) string {
 		if identRE.MatchString(s) {
 			b.WriteString("." + s)
 		} else {
-			q, _ := json.Marshal(s)
-			b.WriteString("[" + string(q) + "]")
+			b.WriteByte('[')
+			quoteJS(&b, s)
+			b.WriteByte(']')
 		}
 	}
 	return b.String()
+}
+
+// quoteJS writes s as JSON.stringify quotes a string: '"', '\\' and
+// control characters escaped, everything else (<, &, U+2028) as is.
+func quoteJS(b *strings.Builder, s string) {
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[r>>4])
+			b.WriteByte(hex[r&15])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
 }

@@ -138,3 +138,20 @@ func BenchmarkRank(b *testing.B) {
 		}
 	}
 }
+
+func TestExpressionQuoting(t *testing.T) {
+	for _, tt := range []struct {
+		segs []string
+		want string
+	}{
+		{[]string{"a", "b"}, "tools.a.b"},
+		{[]string{"context7", "resolve-library-id"}, `tools.context7["resolve-library-id"]`},
+		{[]string{"a<b&c>"}, `tools["a<b&c>"]`},
+		{[]string{"q\"uo\\te\n"}, `tools["q\"uo\\te\n"]`},
+		{[]string{"line\u2028sep", "$ok", "_x1", "1st"}, "tools[\"line\u2028sep\"].$ok._x1[\"1st\"]"},
+	} {
+		if got := Expression(tt.segs); got != tt.want {
+			t.Errorf("Expression(%q) = %s, want %s", tt.segs, got, tt.want)
+		}
+	}
+}
