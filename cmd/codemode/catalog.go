@@ -14,13 +14,15 @@ import (
 	"github.com/go-codemode/codemode/tools/demo"
 )
 
-const catalogUsage = `usage: codemode catalog [--tools FILE] [--format text|json|instructions] [--budget N]
+const catalogUsage = `usage: codemode catalog [--tools FILE] [--openapi SPEC] [--format text|json|instructions] [--budget N]
 
 Prints the tools a program gets: the demo namespace (tools.demo.*), or the
 tools of a manifest (--tools FILE).
 
   --tools FILE      a manifest of command tools (.json, .yaml or .yml) instead of
                     the demo namespace
+  --openapi SPEC    an OpenAPI 3.0 or 3.1 document whose operations become tools
+                    (--base-url, --header and --bearer-env as for run)
   --format F        text: each tool's signature, its description as a comment
                     above it (the default); json: the catalog as a JSON array of
                     {"path","description","signature"}; instructions: the text a
@@ -49,6 +51,8 @@ func runCatalog(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("catalog", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	toolsFile := fs.String("tools", "", "")
+	var oa openapiFlags
+	oa.register(fs)
 	format := fs.String("format", "text", "")
 	budget := -1
 	fs.Func("budget", "", func(s string) error {
@@ -83,6 +87,13 @@ func runCatalog(args []string, stdout, stderr io.Writer) int {
 	}
 	def, err := loadTools(*toolsFile)
 	if err != nil {
+		fmt.Fprintf(stderr, "codemode catalog: %v\n", err)
+		return 2
+	}
+	if oa.spec != "" && *toolsFile == "" {
+		def = map[string]any{}
+	}
+	if _, err := oa.load(def, stderr); err != nil {
 		fmt.Fprintf(stderr, "codemode catalog: %v\n", err)
 		return 2
 	}

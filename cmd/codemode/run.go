@@ -40,7 +40,7 @@ const runFlags = `run flags (before FILE):
                            e.g. '{"user":{"id":1}}'; @FILE reads it from a file
   --tools FILE             a manifest of command tools (.json, .yaml or .yml) to use
                            instead of the demo namespace
-`
+` + openapiUsage
 
 // defaultMaxMemory is the CLI's memory limit when --max-memory is not
 // given.
@@ -76,6 +76,8 @@ func parseRunArgs(args []string) (*runConfig, error) {
 	fs.Var(&maxMemory, "max-memory", "")
 	bindings := fs.String("bindings", "", "")
 	toolsFile := fs.String("tools", "", "")
+	var oa openapiFlags
+	oa.register(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
@@ -97,15 +99,22 @@ func parseRunArgs(args []string) (*runConfig, error) {
 		MaxOutputBytes: maxOutput.value,
 		MaxMemoryBytes: int64(maxMemory),
 	}}}
+	def := map[string]any{}
 	if *toolsFile != "" {
-		def, err := command.Load(*toolsFile)
+		loaded, err := command.Load(*toolsFile)
 		if err != nil {
 			return nil, &usageError{msg: "--tools: " + err.Error()}
 		}
-		cfg.opts.Tools = def
-	} else {
-		cfg.opts.Tools = demo.Tools()
+		def = loaded
 	}
+	hasAPI, err := oa.load(def, os.Stderr)
+	if err != nil {
+		return nil, &usageError{msg: err.Error()}
+	}
+	if *toolsFile == "" && !hasAPI {
+		def = demo.Tools()
+	}
+	cfg.opts.Tools = def
 	if *bindings != "" {
 		b, err := parseBindings(*bindings)
 		if err != nil {

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// petSpec is a small OpenAPI document whose server is set per test.
+const petSpec = `openapi: 3.0.3
+info: {title: Pets, version: "1"}
+paths:
+  /pets/{id}:
+    get:
+      operationId: getPet
+      summary: Get a pet by id
+      security: [{bearer: []}]
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: integer}}
+      responses:
+        "200":
+          description: the pet
+          content:
+            application/json:
+              schema: {type: object, properties: {id: {type: integer}, name: {type: string}}}
+components:
+  securitySchemes:
+    bearer: {type: http, scheme: bearer}
+`
+
+func TestRunOpenAPI(t *testing.T) {
+	var gotAuth, gotHeader, gotPath string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gotAuth, gotHeader, gotPath = r.Header.Get("Authorization"), r.Header.Get("X-Team"), r.URL.Path
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"id": 7, "name": "Rex"})
+	}))
+	defer srv.Close()
+	spec := filepath.Join(t.TempDir(), "pets.yaml")
+	if err := os.WriteFile(spec, []byte(petSpec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PETS_TOKEN", "s3cret")
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"run", "--openapi", spec, "--base-url", srv.URL, "--header", "X-Team: blue", "--bearer-env", "PETS_TOKEN", "-"},
+		strings.NewReader(`const p = await tools.getPet({id: 7}); return p.name`), &stdout, &stderr)
+	if status != 0 || strings.TrimSpace(stdout.String()) != `{"ok":true,"value":"Rex","toolCalls":[{"name":"getPet"}]}` {
+		t.Fatalf("status %d: %s %s", status, stdout.String(), stderr.String())
+	}
+	if gotAuth != "Bearer s3cret" || gotHeader != "blue" || gotPath != "/pets/7" {
+		t.Errorf("the API saw Authorization %q, X-Team %q, path %q", gotAuth, gotHeader, gotPath)
+	}
+	if strings.Contains(stdout.String(), "s3cret") {
+		t.Error("the token reached the Result")
+	}
+
+	stdout.Reset()
+	if status := run([]string{"catalog", "--openapi", spec, "--base-url", srv.URL}, nil, &stdout, &stderr); status != 0 || !strings.Contains(stdout.String(), "tools.getPet({") {
+		t.Errorf("catalog: status %d: %s", status, stdout.String())
+	}
+	for _, args := range [][]string{
+		{"run", "--openapi", "/nope.yaml", "-"},
+		{"run", "--base-url", "http://x", "-"},
+		{"run", "--openapi", spec, "--bearer-env", "NO_SUCH_VARIABLE_SET", "-"},
+		{"run", "--header", "no colon", "-"},
+		{"catalog", "--openapi", "/nope.yaml"},
+		{"catalog", "--bearer-env", "X"},
+	} {
+		stderr.Reset()
+		if status := run(args, strings.NewReader("1"), &stdout, &stderr); status != 2 || stderr.Len() == 0 {
+			t.Errorf("%v: status %d, stderr %q", args, status, stderr.String())
+		}
+	}
+}
