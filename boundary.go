@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-codemode/codemode/builtin"
 	"github.com/go-codemode/codemode/interp"
 	"github.com/go-codemode/codemode/value"
 )
@@ -294,8 +293,4 @@ func (w *boundaryWriter) await(p *value.Object) value.Value {
 		w.r.Throw(pd.Result)
 	}
 	return pd.Result
-}
-
-func consoleFormat(r *value.Realm, b *strings.Builder, v value.Value, _ int, _ []*value.Object) {
-	b.WriteString(builtin.Format(r, v))
 }

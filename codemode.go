@@ -11,7 +11,6 @@ import (
 	"context"
 	stdjson "encoding/json"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -260,7 +259,5 @@ func formatThrown(r *value.Realm, v value.Value) string {
 	if s := v.AsString(); s != nil {
 		return s.String()
 	}
-	var b strings.Builder
-	consoleFormat(r, &b, v, 0, nil)
-	return b.String()
+	return builtin.Format(r, v)
 }

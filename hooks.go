@@ -6,8 +6,10 @@ import (
 	"fmt"
 )
 
-// Hooks wrap every host call a program makes. They run on the call's own
-// goroutine, never on the run's: a slow hook delays only its call.
+// Hooks wrap every host call a program makes. For tool calls and
+// asynchronous extension functions they run on the call's own goroutine,
+// so a slow hook delays only its call; for synchronous extension
+// functions and search, which the program waits for anyway, on the run's.
 type Hooks struct {
 	// ToolBefore runs for each admitted tool call (search included, as
 	// "search") before the tool; an error denies the call: the tool never

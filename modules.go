@@ -67,8 +67,8 @@ func (h *host) moduleNames(r *value.Realm) []string {
 			names = append(names, n)
 		}
 	}
-	for alias, make := range moduleAliases {
-		if _, ok := make(h, r); ok {
+	for alias, build := range moduleAliases {
+		if _, ok := build(h, r); ok {
 			names = append(names, alias)
 		}
 	}
@@ -89,8 +89,8 @@ func (h *host) Module(r *value.Realm, spec string) value.Value {
 			return v
 		}
 	}
-	if make, ok := moduleAliases[name]; ok {
-		if v, ok := make(h, r); ok {
+	if build, ok := moduleAliases[name]; ok {
+		if v, ok := build(h, r); ok {
 			return v
 		}
 	}

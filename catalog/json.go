@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/go-codemode/codemode/internal/jsnum"
 )
 
 // The renderer works on a small JSON model of its own rather than on
@@ -327,47 +329,7 @@ func writeQuoted(b *strings.Builder, s string) {
 // jsNumber formats a number as JavaScript's Number#toString does: the
 // shortest round-tripping digits, plain notation for 1e-7 ≤ |x| < 1e21,
 // exponent notation ("1e+21", "1.5e-7") outside it.
-func jsNumber(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		return "0"
-	}
-	sign := ""
-	if f < 0 {
-		sign, f = "-", -f
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddddde±XX
-	mant, exp, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	x, _ := strconv.Atoi(exp)
-	n, k := x+1, len(digits) // the point sits after n digits
-	switch {
-	case k <= n && n <= 21:
-		return sign + digits + strings.Repeat("0", n-k)
-	case 0 < n && n <= 21:
-		return sign + digits[:n] + "." + digits[n:]
-	case -6 < n && n <= 0:
-		return sign + "0." + strings.Repeat("0", -n) + digits
-	}
-	es := "+"
-	if n-1 < 0 {
-		es = "-"
-	}
-	ex := n - 1
-	if ex < 0 {
-		ex = -ex
-	}
-	if k == 1 {
-		return sign + digits + "e" + es + strconv.Itoa(ex)
-	}
-	return sign + digits[:1] + "." + digits[1:] + "e" + es + strconv.Itoa(ex)
-}
+func jsNumber(f float64) string { return jsnum.Format(f) }
 
 // isJSSpace is JavaScript's \s: white space and line terminators.
 func isJSSpace(r rune) bool {

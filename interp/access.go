@@ -269,8 +269,6 @@ func (c *compiler) callee(x ast.Expr) (fn exprFn, this exprFn) {
 		obj := c.memberObject(m.X)
 		pos := memberPos(m)
 		optional := m.Optional
-		var scratch value.Value
-		_ = scratch
 		if m.Private != nil {
 			key := c.privateKey(m.Private)
 			name := m.Private.Name

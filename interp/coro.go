@@ -465,9 +465,6 @@ func (c *compiler) yieldStar(arg exprFn, async bool, pos ast.Pos) exprFn {
 				return v
 			}
 			received = f.co.suspend(coMsg{kind: msgYielded, v: r.Get(res, "value")})
-			if received.kind == msgKill {
-				panic(killSignal{})
-			}
 		}
 	}
 }

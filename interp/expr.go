@@ -306,14 +306,12 @@ func (c *compiler) arrayLit(x *ast.ArrayLit) exprFn {
 		hole   bool
 	}
 	elems := make([]elem, len(x.Elems))
-	hasSpread := false
 	for i, e := range x.Elems {
 		switch e := e.(type) {
 		case nil:
 			elems[i].hole = true
 		case *ast.Spread:
 			elems[i] = elem{e: c.expr(e.X), spread: true}
-			hasSpread = true
 		default:
 			elems[i].e = c.expr(e)
 		}
@@ -337,7 +335,6 @@ func (c *compiler) arrayLit(x *ast.ArrayLit) exprFn {
 				vals = append(vals, el.e(f))
 			}
 		}
-		_ = hasSpread
 		return value.Obj(r.NewArrayValue(vals))
 	}
 }
@@ -616,16 +613,9 @@ func deleteProp(f *frame, o value.Value, key string, pos ast.Pos) value.Value {
 		return value.True
 	}
 	if !r.DeleteProp(obj, key) {
-		r.ThrowType("Cannot delete property '%s' of %s", value.KeyString(key), objectTag(r, obj))
+		r.ThrowType("Cannot delete property '%s' of %s", value.KeyString(key), r.ObjectTag(obj))
 	}
 	return value.True
-}
-
-func objectTag(r *value.Realm, o *value.Object) string {
-	if o.Class == value.ClassArray {
-		return "[object Array]"
-	}
-	return "#<Object>"
 }
 
 func (c *compiler) binary(x *ast.Binary) exprFn {

@@ -275,14 +275,7 @@ func (run *Run) newClosureNamed(code *funcCode, f *frame, home *value.Object, na
 			cl.outer.captured = true
 		}
 	}
-	var proto *value.Object
-	switch {
-	case code.async && code.gen:
-		proto = r.Intrinsic(value.FunctionPrototype)
-	default:
-		proto = r.Intrinsic(value.FunctionPrototype)
-	}
-	o := value.NewFunctionObject(proto, cl)
+	o := value.NewFunctionObject(r.Intrinsic(value.FunctionPrototype), cl)
 	r.Charge(160)
 	o.Define("length", value.Number(float64(code.length)), value.Configurable)
 	o.Define("name", value.StrOf(name), value.Configurable)
@@ -456,8 +449,6 @@ func (f *frame) thisValue() value.Value {
 // inside one).
 func (c *compiler) superCall(s *ast.Super, x *ast.Call) exprFn {
 	args := c.args(x.Args)
-	thisLoad := c.load(s.This, s.Start)
-	_ = thisLoad
 	st := c.store(s.This, s.Start, true)
 	isBound := c.loadRaw(s.This)
 	pos := x.Start

@@ -21,6 +21,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/go-codemode/codemode/value"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -323,41 +325,9 @@ func Expression(segs []string) string {
 			b.WriteString("." + s)
 		} else {
 			b.WriteByte('[')
-			quoteJS(&b, s)
+			value.QuoteKey(&b, s) // as JSON.stringify quotes: no HTML escapes
 			b.WriteByte(']')
 		}
 	}
 	return b.String()
-}
-
-// quoteJS writes s as JSON.stringify quotes a string: '"', '\\' and
-// control characters escaped, everything else (<, &, U+2028) as is.
-func quoteJS(b *strings.Builder, s string) {
-	const hex = "0123456789abcdef"
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r < 0x20:
-			b.WriteString(`\u00`)
-			b.WriteByte(hex[r>>4])
-			b.WriteByte(hex[r&15])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
 }

@@ -230,20 +230,20 @@ func (r *Realm) Set(v Value, key string, val Value) {
 
 func (r *Realm) failSet(o *Object, key string) {
 	if p, _ := o.Lookup(key); p != nil && p.IsAccessor() {
-		r.ThrowType("Cannot set property %s of %s which has only a getter", KeyString(key), r.objectTag(o))
+		r.ThrowType("Cannot set property %s of %s which has only a getter", KeyString(key), r.ObjectTag(o))
 	}
 	if a, ok := o.Internal.(*ArrayData); ok && a.Frozen {
-		r.ThrowType("Cannot assign to read only property '%s' of object '%s'", KeyString(key), r.objectTag(o))
+		r.ThrowType("Cannot assign to read only property '%s' of object '%s'", KeyString(key), r.ObjectTag(o))
 	}
 	if !o.Extensible() && o.GetOwn(key) == nil {
 		r.ThrowType("Cannot add property %s, object is not extensible", KeyString(key))
 	}
-	r.ThrowType("Cannot assign to read only property '%s' of object '%s'", KeyString(key), r.objectTag(o))
+	r.ThrowType("Cannot assign to read only property '%s' of object '%s'", KeyString(key), r.ObjectTag(o))
 }
 
-// objectTag is V8's short rendering of an object in messages: #<Object>,
-// [object Array].
-func (r *Realm) objectTag(o *Object) string {
+// ObjectTag is V8's short rendering of an object in messages: #<Object>,
+// #<Foo> for instances of Foo, [object Array].
+func (r *Realm) ObjectTag(o *Object) string {
 	if o.Class == ClassArray {
 		return "[object Array]"
 	}
