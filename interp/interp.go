@@ -70,8 +70,7 @@ type Run struct {
 	opts    Options
 	globals []value.Value
 
-	pos   int
-	steps uint32
+	pos int
 
 	inbox   chan func(r *value.Realm)
 	pending int // host operations started and not yet posted back
@@ -293,17 +292,13 @@ func (run *Run) ctxInterrupt() *value.Interrupt {
 // Pos is the source offset of the operation being evaluated.
 func (run *Run) Pos() int { return run.pos }
 
-// Poll checks the deadline and the context every so many steps.
-func (run *Run) Poll() {
-	run.realm.CheckBudget()
-	run.steps++
-	if run.steps&1023 != 0 {
-		return
-	}
-	run.checkNow()
-}
+// Poll counts one unit of work (a loop back-edge, a job); the realm
+// checks the budget, the deadline and the context every
+// value.TickInterval units.
+func (run *Run) Poll() { run.realm.Poll() }
 
-func (run *Run) checkNow() {
+// CheckInterrupts checks the deadline and the context now.
+func (run *Run) CheckInterrupts() {
 	if !run.opts.Deadline.IsZero() && time.Now().After(run.opts.Deadline) {
 		panic(run.timeout())
 	}

@@ -100,7 +100,7 @@ func (r *Realm) RunJobs() {
 		}
 		r.runJob(j)
 		if r.Agent != nil {
-			r.Agent.Poll()
+			r.Poll()
 		}
 	}
 }

@@ -39,6 +39,8 @@ type Realm struct {
 	Budget int64
 	// pending counts promises not yet settled (MaxPendingPromises).
 	pending int
+	// work counts units of work since the last interrupt check (Tick).
+	work int
 	// ArgStack is scratch space the engine evaluates call arguments into
 	// (a stack: each call truncates it back); Try restores its height.
 	ArgStack []Value
@@ -56,9 +58,10 @@ type Agent interface {
 	// Pos is the source offset of the call or operation being evaluated,
 	// where an error raised by a built-in is reported; -1 when unknown.
 	Pos() int
-	// Poll checks the run's deadline and interrupts; long-running
-	// built-ins call it every so often.
-	Poll()
+	// CheckInterrupts checks the run's deadline, its context and any
+	// other interrupt now, panicking with *Interrupt when the run must
+	// end. The realm calls it every TickInterval units of work (Tick).
+	CheckInterrupts()
 }
 
 // MaxCallDepth is the deepest the call stack may get before a RangeError
@@ -72,6 +75,39 @@ const MaxNativeDepth = 60_000
 // NewRealm makes the state of a run over a library.
 func NewRealm(lib *Library, agent Agent) *Realm {
 	return &Realm{lib: lib, Agent: agent}
+}
+
+// TickInterval is how many units of work (Tick) pass between two checks
+// of the clock and the context. A unit is about one element or character
+// processed, or one loop iteration: a few nanoseconds to a microsecond, so
+// a run notices its deadline within milliseconds whatever its loops do.
+const TickInterval = 1024
+
+// Tick charges n units of work, about one per element, character or loop
+// iteration processed; every TickInterval units it checks the memory
+// budget, the deadline and the context (Agent.CheckInterrupts). A
+// built-in that loops over a large input calls Tick as it goes, in steps
+// of its choosing (per element, or per chunk of n), so that one call on a
+// 16 M-character string cannot run past the deadline.
+func (r *Realm) Tick(n int) {
+	r.work += n
+	if r.work < TickInterval {
+		return
+	}
+	r.work = 0
+	r.CheckBudget()
+	r.Agent.CheckInterrupts()
+}
+
+// Poll is Tick(1): one unit of work, as a loop back-edge or one element.
+func (r *Realm) Poll() {
+	r.work++
+	if r.work < TickInterval {
+		return
+	}
+	r.work = 0
+	r.CheckBudget()
+	r.Agent.CheckInterrupts()
 }
 
 // Library returns the library the realm was made with.

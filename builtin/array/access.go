@@ -55,7 +55,7 @@ var arrayIncludes = &value.Native{Name: "Array.prototype.includes", Length: 1, F
 		return value.Bool(end < n && k < n && target.IsUndefined())
 	}
 	for i := k; i < n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		if value.SameValueZero(get(r, o, i), target) {
 			return value.True
 		}
@@ -111,7 +111,7 @@ var arrayIndexOf = &value.Native{Name: "Array.prototype.indexOf", Length: 1, Fn:
 	}
 	a := arrayData(o)
 	for i := k; i < n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		if v, ok := elem(r, o, a, i); ok && value.StrictEquals(v, target) {
 			return value.Number(float64(i))
 		}
@@ -149,7 +149,7 @@ var arrayLastIndexOf = &value.Native{Name: "Array.prototype.lastIndexOf", Length
 			}
 			continue
 		}
-		r.Agent.Poll()
+		r.Poll()
 		if v, ok := elem(r, o, a, i); ok && value.StrictEquals(v, target) {
 			return value.Number(float64(i))
 		}
@@ -181,7 +181,7 @@ var arraySlice = &value.Native{Name: "Array.prototype.slice", Length: 2, Fn: fun
 	a := arrayData(o)
 	to := 0
 	for i := k; i < final; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		if v, ok := elem(r, o, a, i); ok {
 			b.put(r, to, v)
 		}
@@ -248,7 +248,7 @@ var arrayConcat = &value.Native{Name: "Array.prototype.concat", Length: 1, Fn: f
 		}
 		ea := arrayData(e)
 		for k := 0; k < m; k++ {
-			r.Agent.Poll()
+			r.Poll()
 			if v, ok := elem(r, e, ea, k); ok {
 				b.put(r, n, v)
 			}
@@ -294,7 +294,7 @@ func flatten(r *value.Realm, b *out, src value.Value, n int, depth float64) {
 		}
 		i := f.i
 		f.i++
-		r.Agent.Poll()
+		r.Poll()
 		v, ok := elem(r, f.src, f.a, i)
 		if !ok {
 			continue
@@ -348,7 +348,7 @@ func readAll(r *value.Realm, o value.Value, n int) []value.Value {
 	}
 	a := arrayData(o)
 	for i := range elems {
-		r.Agent.Poll()
+		r.Poll()
 		elems[i] = elemOrUndefined(r, o, a, i)
 	}
 	return elems
@@ -363,7 +363,7 @@ var arrayToReversed = &value.Native{Name: "Array.prototype.toReversed", Length: 
 	elems := make([]value.Value, n)
 	a := arrayData(o)
 	for k := range elems {
-		r.Agent.Poll()
+		r.Poll()
 		elems[k] = elemOrUndefined(r, o, a, n-1-k)
 	}
 	return wrap(r, elems)
@@ -395,12 +395,12 @@ var arrayToSpliced = &value.Native{Name: "Array.prototype.toSpliced", Length: 2,
 	elems := make([]value.Value, 0, newLen)
 	a := arrayData(o)
 	for i := 0; i < start; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		elems = append(elems, elemOrUndefined(r, o, a, i))
 	}
 	elems = append(elems, items...)
 	for i := start + skip; i < n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		elems = append(elems, elemOrUndefined(r, o, a, i))
 	}
 	return wrap(r, elems)

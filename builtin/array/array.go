@@ -184,7 +184,7 @@ func arrayFrom(r *value.Realm, c *value.Call) value.Value {
 		b = newOut(r, n, n)
 	}
 	for k := 0; k < n; k++ {
-		r.Agent.Poll()
+		r.Poll()
 		v := r.GetIndex(items, k)
 		if mapper != nil {
 			v = r.CallObject(mapper, thisArg, []value.Value{v, value.Number(float64(k))})

@@ -31,7 +31,7 @@ var arrayForEach = &value.Native{Name: "Array.prototype.forEach", Length: 1, Fn:
 	cb := newCallback(r, c, o)
 	a := arrayData(o)
 	for i := 0; i < n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		if v, ok := elem(r, o, a, i); ok {
 			cb.call(r, v, i)
 		}
@@ -50,7 +50,7 @@ var arrayMap = &value.Native{Name: "Array.prototype.map", Length: 1, Fn: func(r 
 	}
 	b := create(r, species(r, o), n, capHint)
 	for i := 0; i < n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		if v, ok := elem(r, o, a, i); ok {
 			b.put(r, i, cb.call(r, v, i))
 		}
@@ -66,7 +66,7 @@ var arrayFilter = &value.Native{Name: "Array.prototype.filter", Length: 1, Fn: f
 	b := create(r, species(r, o), 0, 0)
 	to := 0
 	for i := 0; i < n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		if v, ok := elem(r, o, a, i); ok && cb.call(r, v, i).ToBoolean() {
 			if b.a != nil {
 				b.push(r, v)
@@ -88,7 +88,7 @@ func someEvery(name string, want bool) value.NativeFunc {
 		cb := newCallback(r, c, o)
 		a := arrayData(o)
 		for i := 0; i < n; i++ {
-			r.Agent.Poll()
+			r.Poll()
 			if v, ok := elem(r, o, a, i); ok && cb.call(r, v, i).ToBoolean() == want {
 				return value.Bool(want)
 			}
@@ -115,7 +115,7 @@ func find(name string, backwards, index bool) value.NativeFunc {
 			if backwards {
 				i = n - 1 - k
 			}
-			r.Agent.Poll()
+			r.Poll()
 			v := elemOrUndefined(r, o, a, i)
 			if cb.call(r, v, i).ToBoolean() {
 				if index {
@@ -158,7 +158,7 @@ func reduce(name string, backwards bool) value.NativeFunc {
 		} else {
 			found := false
 			for ; k < n && !found; k++ {
-				r.Agent.Poll()
+				r.Poll()
 				acc, found = elem(r, o, a, at(k))
 			}
 			if !found {
@@ -166,7 +166,7 @@ func reduce(name string, backwards bool) value.NativeFunc {
 			}
 		}
 		for ; k < n; k++ {
-			r.Agent.Poll()
+			r.Poll()
 			i := at(k)
 			if v, ok := elem(r, o, a, i); ok {
 				acc = r.CallObject(fn, value.Undefined, []value.Value{acc, v, value.Number(float64(i)), o})
@@ -196,7 +196,7 @@ var arrayFlatMap = &value.Native{Name: "Array.prototype.flatMap", Length: 1, Fn:
 		t++
 	}
 	for i := 0; i < n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		v, ok := elem(r, o, a, i)
 		if !ok {
 			continue
@@ -209,7 +209,7 @@ var arrayFlatMap = &value.Native{Name: "Array.prototype.flatMap", Length: 1, Fn:
 		ml := r.LengthOf(m)
 		ma := arrayData(m)
 		for j := 0; j < ml; j++ {
-			r.Agent.Poll()
+			r.Poll()
 			if x, ok := elem(r, m, ma, j); ok {
 				add(x)
 			}

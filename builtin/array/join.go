@@ -82,7 +82,7 @@ func join(r *value.Realm, o value.Value, n int, sep *value.String, str func(valu
 		}
 	}()
 	for i := 0; i < n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		if i > 0 {
 			j.add(r, sep)
 		}

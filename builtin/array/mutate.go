@@ -79,7 +79,7 @@ var arrayShift = &value.Native{Name: "Array.prototype.shift", Length: 0, Fn: fun
 	first := get(r, o, 0)
 	a := arrayData(o)
 	for k := 1; k < n; k++ {
-		r.Agent.Poll()
+		r.Poll()
 		move(r, o, a, k, k-1)
 	}
 	del(r, o, n-1)
@@ -122,7 +122,7 @@ var arrayUnshift = &value.Native{Name: "Array.prototype.unshift", Length: 1, Fn:
 		checkLength(r, o, n+argc)
 		a := arrayData(o)
 		for k := n; k > 0; k-- {
-			r.Agent.Poll()
+			r.Poll()
 			move(r, o, a, k-1, k+argc-1)
 		}
 		for j, v := range c.Args {
@@ -162,7 +162,7 @@ var arraySplice = &value.Native{Name: "Array.prototype.splice", Length: 2, Fn: f
 	b := create(r, ctor, dc, 0)
 	a := arrayData(o)
 	for k := 0; k < dc; k++ {
-		r.Agent.Poll()
+		r.Poll()
 		if v, ok := elem(r, o, a, start+k); ok {
 			b.put(r, k, v)
 		}
@@ -171,16 +171,16 @@ var arraySplice = &value.Native{Name: "Array.prototype.splice", Length: 2, Fn: f
 	switch {
 	case ic < dc:
 		for k := start; k < n-dc; k++ {
-			r.Agent.Poll()
+			r.Poll()
 			move(r, o, a, k+dc, k+ic)
 		}
 		for k := n; k > n-dc+ic; k-- {
-			r.Agent.Poll()
+			r.Poll()
 			del(r, o, k-1)
 		}
 	case ic > dc:
 		for k := n - dc; k > start; k-- {
-			r.Agent.Poll()
+			r.Poll()
 			move(r, o, a, k+dc-1, k+ic-1)
 		}
 	}
@@ -248,7 +248,7 @@ var arrayFill = &value.Native{Name: "Array.prototype.fill", Length: 1, Fn: func(
 			return o
 		}
 		for i := k; i < final; i++ {
-			r.Agent.Poll()
+			r.Poll()
 			if a.Set(i, v) != nil {
 				r.ThrowRange(value.ArrayLengthMessage)
 			}
@@ -256,7 +256,7 @@ var arrayFill = &value.Native{Name: "Array.prototype.fill", Length: 1, Fn: func(
 		return o
 	}
 	for i := k; i < final; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		set(r, o, i, v)
 	}
 	return o
@@ -286,7 +286,7 @@ var arrayCopyWithin = &value.Native{Name: "Array.prototype.copyWithin", Length: 
 	}
 	a := arrayData(o)
 	for ; count > 0; count-- {
-		r.Agent.Poll()
+		r.Poll()
 		move(r, o, a, from, to)
 		from += dir
 		to += dir
@@ -317,7 +317,7 @@ var arrayReverse = &value.Native{Name: "Array.prototype.reverse", Length: 0, Fn:
 	n := r.LengthOf(o)
 	a := arrayData(o)
 	for lower := 0; lower < n/2; lower++ {
-		r.Agent.Poll()
+		r.Poll()
 		upper := n - 1 - lower
 		lv, lok := elem(r, o, a, lower)
 		uv, uok := elem(r, o, a, upper)

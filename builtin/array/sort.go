@@ -41,11 +41,11 @@ var arraySort = &value.Native{Name: "Array.prototype.sort", Length: 1, Fn: func(
 		return o
 	}
 	for i, v := range items {
-		r.Agent.Poll()
+		r.Poll()
 		set(r, o, i, v)
 	}
 	for i := len(items); i < n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		del(r, o, i)
 	}
 	return o
@@ -105,7 +105,7 @@ func collect(r *value.Realm, o value.Value, n int) []value.Value {
 	var items []value.Value
 	a := arrayData(o)
 	for i := 0; i < n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		if v, ok := elem(r, o, a, i); ok {
 			if len(items) >= value.MaxArrayLength {
 				r.ThrowRange(value.ArrayLengthMessage)
@@ -135,7 +135,7 @@ func sortValues(r *value.Realm, items []value.Value, fn *value.Object) {
 	}
 	if fn != nil {
 		timSort(vals, func(x, y value.Value) float64 {
-			r.Agent.Poll()
+			r.Poll()
 			res := r.CallObject(fn, value.Undefined, []value.Value{x, y})
 			var f float64
 			if res.IsNumber() {

@@ -68,7 +68,7 @@ func tag(o *value.Object, name string) {
 
 func poll(r *value.Realm) {
 	if r.Agent != nil {
-		r.Agent.Poll()
+		r.Poll()
 	}
 }
 

@@ -122,6 +122,6 @@ func (w *reviverWalk) revise(o *value.Object, key string, v value.Value) {
 // poll lets the deadline interrupt a long walk.
 func poll(r *value.Realm) {
 	if r.Agent != nil {
-		r.Agent.Poll()
+		r.Poll()
 	}
 }

@@ -26,7 +26,7 @@ var mathSumPrecise = native("Math.sumPrecise", 1, func(r *value.Realm, c *value.
 	)
 	state := minusZero
 	for {
-		r.Agent.Poll()
+		r.Poll()
 		v, ok := it.Step(r)
 		if !ok {
 			break

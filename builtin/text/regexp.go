@@ -99,7 +99,7 @@ func matchDeadline(r *value.Realm) time.Time {
 
 // execAt runs the program on s from lastIndex (only there when sticky).
 func execAt(r *value.Realm, re *jsregex.Regexp, in *jsregex.Input, lastIndex int) *jsregex.Match {
-	r.Agent.Poll()
+	r.Poll()
 	m, err := re.ExecInput(in, lastIndex, matchDeadline(r))
 	if err == jsregex.ErrTimeout {
 		panic(&value.Interrupt{Kind: "TimeoutExceeded", Message: timeoutMessage})

@@ -323,7 +323,7 @@ func regexpReplace(r *value.Realm, rx *value.Object, arg, replaceValue value.Val
 		position := res.position(r)
 		captures := make([]value.Value, n)
 		for i := range captures {
-			r.Agent.Poll()
+			r.Poll()
 			c := res.capture(r, i+1)
 			if !c.IsUndefined() {
 				c = value.Str(r.ToString(c))
@@ -395,7 +395,7 @@ func regexpReplace(r *value.Realm, rx *value.Object, arg, replaceValue value.Val
 		}
 	}
 	for _, res := range results {
-		r.Agent.Poll()
+		r.Poll()
 		apply(res)
 	}
 	if next < s.Len() {
@@ -585,7 +585,7 @@ func regexpSplit(r *value.Realm, rx *value.Object, arg, limitArg value.Value) va
 			r.ThrowRange(value.ArrayLengthMessage)
 		}
 		for i := 1; i <= n; i++ {
-			r.Agent.Poll()
+			r.Poll()
 			if push(res.capture(r, i)) {
 				return done()
 			}

@@ -91,7 +91,7 @@ var stringStatics = []*value.Native{
 		n := r.LengthOf(raw)
 		b := builder{r: r}
 		for i := 0; i < n; i++ {
-			r.Agent.Poll()
+			r.Poll()
 			b.str(r.ToString(r.GetIndex(raw, i)))
 			if i+1 == n {
 				break
@@ -435,7 +435,7 @@ func replaceString(r *value.Realm, c *value.Call, all bool) *value.String {
 		if p < 0 {
 			break
 		}
-		r.Agent.Poll()
+		r.Poll()
 		b.add(s, end, p)
 		res := r.Call(repl, value.Undefined, []value.Value{value.Str(pattern), value.Number(float64(p)), value.Str(s)})
 		b.str(r.ToString(res))

@@ -18,7 +18,7 @@ func (a *deadlineAgent) ConstructFunction(*value.Object, []value.Value, *value.O
 	return value.Undefined
 }
 func (a *deadlineAgent) Pos() int                { return -1 }
-func (a *deadlineAgent) Poll()                   {}
+func (a *deadlineAgent) CheckInterrupts()        {}
 func (a *deadlineAgent) Deadline() time.Time     { return a.deadline }
 func (a *deadlineAgent) setDeadline(t time.Time) { a.deadline = t }
 

@@ -69,7 +69,7 @@ func (cl *cloner) clone(v value.Value) value.Value {
 	}
 	r.Enter()
 	defer r.Leave()
-	r.Agent.Poll()
+	r.Poll()
 	if o.Callable() {
 		dataCloneError(r, functionSource(r, o)+" could not be cloned.")
 	}

@@ -177,7 +177,7 @@ func u8Ctor(r *value.Realm, c *value.Call) value.Value {
 	}
 	o, d := newU8(r, proto, r.LengthOf(arg))
 	for i := 0; i < d.n; i++ {
-		r.Agent.Poll()
+		r.Poll()
 		d.IndexSet(r, i, r.GetIndex(arg, i))
 	}
 	return value.Obj(o)
@@ -330,14 +330,14 @@ var u8Statics = []*value.Native{
 			}
 			vals = make([]value.Value, n)
 			for i := range vals {
-				r.Agent.Poll()
+				r.Poll()
 				vals[i] = r.GetIndex(src, i)
 			}
 		}
 		o, d := createFrom(r, ctor, len(vals), "from")
 		for i, v := range vals {
 			if !mapFn.IsUndefined() {
-				r.Agent.Poll()
+				r.Poll()
 				v = r.Call(mapFn, c.Arg(2), []value.Value{v, value.Number(float64(i))})
 			}
 			d.IndexSet(r, i, v)
@@ -722,7 +722,7 @@ var u8Proto = []*value.Native{
 			r.ThrowRange("offset is out of bounds")
 		}
 		for i := 0; i < n; i++ {
-			r.Agent.Poll()
+			r.Poll()
 			d.IndexSet(r, int(off)+i, r.GetIndex(src, i))
 		}
 		return value.Undefined
@@ -977,7 +977,7 @@ func sortBytes(r *value.Realm, b []byte, cmp value.Value) []byte {
 		return out
 	}
 	slices.SortStableFunc(out, func(x, y byte) int {
-		r.Agent.Poll()
+		r.Poll()
 		f := r.ToNumber(r.Call(cmp, value.Undefined, []value.Value{value.Number(float64(x)), value.Number(float64(y))}))
 		switch {
 		case f < 0:

@@ -62,7 +62,7 @@ func uriEncode(r *value.Realm, s *value.String, keep *[128]bool) value.Value {
 	var tmp [4]byte
 	for k := 0; k < n; k++ {
 		if k&0xFFFF == 0 {
-			r.Agent.Poll()
+			r.Poll()
 		}
 		u := s.At(k)
 		if u < 128 && keep[u] {
@@ -111,7 +111,7 @@ func uriDecode(r *value.Realm, s *value.String, preserve string) value.Value {
 	}
 	for k := 0; k < n; k++ {
 		if k&0xFFFF == 0 {
-			r.Agent.Poll()
+			r.Poll()
 		}
 		u := s.At(k)
 		if u != '%' {
