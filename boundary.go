@@ -70,28 +70,161 @@ func (h *host) Global(r *value.Realm, name string) (value.Value, bool) {
 // plus the reference's table (promises awaited, Set as array, Map as {},
 // errors as {name, message, ...}, Uint8Array refused, __proto__ dropped,
 // depth at most 32).
-func toBoundary(run *interp.Run, v value.Value) (text string, fail *interp.Failure) {
-	w := &boundaryWriter{run: run, r: run.Realm()}
+//
+// The copy is bounded whatever the value: every byte kept is charged to
+// the memory budget, the deadline and the context are polled as it goes,
+// and it stops at a size cap. With an output limit (keep >= 0) only the
+// first keep bytes are kept (that is all boundOutput shows) and the rest
+// is only counted, up to max(keep, MaxResultBytes); past that the count
+// is reported as a lower bound. Without one, a value over MaxResultBytes
+// fails with a RangeError. An interrupt (timeout, memory, cancellation)
+// raised during the copy, in a getter, toJSON or an awaited promise, is
+// returned as the run's failure.
+func toBoundary(run *interp.Run, v value.Value, keep int) (out boundaryText, fail *interp.Failure) {
+	w := newBoundaryWriter(run.Realm(), run, keep)
+	defer func() {
+		if p := recover(); p != nil {
+			if _, ok := p.(outputOver); ok {
+				out = boundaryText{text: string(w.out.buf), size: w.out.n, atLeast: true}
+				return
+			}
+			if f := interruptFailure(p); f != nil {
+				fail = f
+				return
+			}
+			panic(p)
+		}
+	}()
 	exc := w.r.Try(func() {
 		if !w.value(v, "", 0) {
-			w.b.WriteString("null")
+			w.out.writeString("null")
 		}
 	})
 	if exc != nil {
-		return "", &interp.Failure{Exception: exc}
+		return boundaryText{}, &interp.Failure{Exception: exc}
 	}
-	if w.fail != nil {
-		return "", w.fail
+	return boundaryText{text: string(w.out.buf), size: w.out.n}, nil
+}
+
+// boundaryText is a copied value: its JSON text, or only the first bytes
+// of it when an output limit cut it (size is then the full length, or a
+// lower bound when atLeast).
+type boundaryText struct {
+	text    string
+	size    int
+	atLeast bool
+}
+
+// interruptFailure returns the failure a recovered panic stands for when
+// it is an interrupt (a limit, a cancellation) or a run failure, else nil.
+func interruptFailure(p any) *interp.Failure {
+	switch x := p.(type) {
+	case *value.Interrupt:
+		return &interp.Failure{Interrupt: x}
+	case *interp.Failure:
+		if x.Interrupt != nil || x.Exception != nil {
+			return x
+		}
 	}
-	return w.b.String(), nil
+	return nil
+}
+
+// MaxResultBytes is the most JSON a value crossing to the host may take
+// when no output limit says otherwise: the Result's value without
+// Limits.MaxOutputBytes, a tool's or an extension's input. It is the
+// 8 MiB value bound other code-mode runtimes use; past it the copy stops
+// at once instead of writing (a shared subvalue repeated at every level
+// writes exponentially more than the program allocated).
+const MaxResultBytes = 8 << 20
+
+// outputOver stops a copy whose output limit has been passed by far.
+type outputOver struct{}
+
+// outBuf is the text being written, bounded: the first keep bytes are
+// kept (and charged to the budget), the rest only counted.
+type outBuf struct {
+	r    *value.Realm
+	buf  []byte
+	n    int // length of the whole text so far, kept or not
+	keep int // bytes kept
+	stop int // past this many bytes, stop
+	// work counts every byte written, including members dropped later,
+	// so that a value whose members keep being dropped is bounded too.
+	work int
+	// over is called when n passes stop.
+	over func()
+}
+
+func (o *outBuf) writeString(s string) {
+	o.n += len(s)
+	o.work += len(s) + 1
+	if room := o.keep - len(o.buf); room > 0 {
+		take := min(room, len(s))
+		o.buf = append(o.buf, s[:take]...)
+		o.r.Charge(take)
+	}
+	o.r.Tick(1 + len(s)>>6)
+	if o.n > o.stop || o.work > 4*o.stop {
+		o.over()
+	}
+}
+
+func (o *outBuf) writeByte(c byte) {
+	o.n++
+	o.work++
+	if len(o.buf) < o.keep {
+		o.buf = append(o.buf, c)
+		o.r.Charge(1)
+	}
+	o.r.Poll()
+	if o.n > o.stop {
+		o.over()
+	}
+}
+
+// rewind drops what was written past mark (a member that turned out to
+// be skipped).
+func (o *outBuf) rewind(mark int) {
+	o.n = mark
+	if len(o.buf) > mark {
+		o.buf = o.buf[:mark]
+	}
+}
+
+// newBoundaryWriter makes a writer for the Result's value (keep >= 0:
+// the output limit) or, with keep < 0, for a value with no limit of its
+// own (MaxResultBytes, a RangeError past it).
+func newBoundaryWriter(r *value.Realm, run *interp.Run, keep int) *boundaryWriter {
+	w := &boundaryWriter{run: run, r: r}
+	w.out.r = r
+	if keep >= 0 {
+		w.out.keep, w.out.stop = keep, max(keep, MaxResultBytes)
+		w.out.over = func() { panic(outputOver{}) }
+	} else {
+		w.out.keep, w.out.stop = MaxResultBytes, MaxResultBytes
+		w.out.over = func() {
+			r.ThrowRange("The value is larger than %d bytes as JSON, the most that can cross to the host; return or pass a smaller value.", MaxResultBytes)
+		}
+	}
+	return w
+}
+
+// argumentJSON copies a tool's argument out as JSON, bounded as any
+// value crossing to the host.
+func argumentJSON(r *value.Realm, v value.Value) []byte {
+	w := newBoundaryWriter(r, nil, -1)
+	w.inArgument = true
+	if !w.value(v, "", 0) {
+		return []byte("null")
+	}
+	return w.out.buf
 }
 
 type boundaryWriter struct {
 	run   *interp.Run
 	r     *value.Realm
-	b     strings.Builder
+	out   outBuf
 	stack []*value.Object
-	fail  *interp.Failure
 	// inArgument marks a tool call's argument: its promises have settled
 	// already (the call waited for them).
 	inArgument bool
@@ -99,6 +232,13 @@ type boundaryWriter struct {
 
 func (w *boundaryWriter) throw(t value.ErrorType, msg string) {
 	w.r.Throw(value.Obj(w.r.NewError(t, msg)))
+}
+
+// quote writes s as a JSON string.
+func (w *boundaryWriter) quote(s *value.String) {
+	var b strings.Builder
+	value.QuoteJSON(&b, s)
+	w.out.writeString(b.String())
 }
 
 // value writes v; it reports false when v is left out (undefined,
@@ -122,29 +262,29 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 	case value.KindUndefined, value.KindSymbol:
 		return false
 	case value.KindNull:
-		w.b.WriteString("null")
+		w.out.writeString("null")
 		return true
 	case value.KindBoolean:
 		if v.BoolValue() {
-			w.b.WriteString("true")
+			w.out.writeString("true")
 		} else {
-			w.b.WriteString("false")
+			w.out.writeString("false")
 		}
 		return true
 	case value.KindNumber:
 		f := v.Num()
 		switch {
 		case math.IsNaN(f) || math.IsInf(f, 0):
-			w.b.WriteString("null")
+			w.out.writeString("null")
 		case f == math.Trunc(f) && math.Abs(f) < 1e15:
 			var scratch [24]byte
-			w.b.Write(strconv.AppendInt(scratch[:0], int64(f), 10))
+			w.out.writeString(string(strconv.AppendInt(scratch[:0], int64(f), 10)))
 		default:
-			w.b.WriteString(value.NumberToString(f).String())
+			w.out.writeString(value.NumberToString(f).String())
 		}
 		return true
 	case value.KindString:
-		value.QuoteJSON(&w.b, v.AsString())
+		w.quote(v.AsString())
 		return true
 	}
 	o := v.AsObject()
@@ -153,7 +293,7 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 	}
 	for _, s := range w.stack {
 		if s == o {
-			w.throw(value.TypeError, value.CircularMessage)
+			r.ThrowKind("InvalidDataValue", value.TypeError, "%s", value.CircularMessage)
 		}
 	}
 	w.stack = append(w.stack, o)
@@ -166,40 +306,37 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 		r.ThrowKind("InvalidDataValue", value.TypeError, "A Uint8Array cannot cross to the host; pass text instead, e.g. `new TextDecoder().decode(bytes)` or `bytes.toBase64()`.")
 	case value.ClassSet:
 		keys, _ := o.Internal.(*value.OrderedMap).Entries()
-		w.list(keys, depth)
+		w.list(len(keys), func(i int) value.Value { return keys[i] }, depth)
 		return true
 	case value.ClassMap, value.ClassRegExp, value.ClassGenerator, value.ClassWeakMap, value.ClassWeakSet:
-		w.b.WriteString("{}")
+		w.out.writeString("{}")
 		return true
 	case value.ClassError:
 		w.errorObject(o, v, depth)
 		return true
 	}
 	if o.Class == value.ClassArray {
-		n := r.LengthOf(v)
-		vals := make([]value.Value, n)
-		for i := range vals {
-			vals[i] = r.GetIndex(v, i)
-		}
-		w.list(vals, depth)
+		// Elements are read one at a time: a sparse array's length says
+		// nothing about what it holds, and the writer bounds the output.
+		w.list(r.LengthOf(v), func(i int) value.Value { return r.GetIndex(v, i) }, depth)
 		return true
 	}
-	w.b.WriteByte('{')
+	w.out.writeByte('{')
 	first := true
 	member := func(k string, val value.Value) {
 		if k == "__proto__" {
 			return
 		}
-		mark := w.b.Len()
+		mark := w.out.n
 		if !first {
-			w.b.WriteByte(',')
+			w.out.writeByte(',')
 		}
-		value.QuoteKey(&w.b, k)
-		w.b.WriteByte(':')
+		w.key(k)
+		w.out.writeByte(':')
 		if w.value(val, k, depth+1) {
 			first = false
 		} else {
-			w.truncate(mark)
+			w.out.rewind(mark)
 		}
 	}
 	if o.Class == value.ClassObject && !o.HasIndexKeys() && plainData(o) {
@@ -215,8 +352,15 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 			member(k, r.Get(v, k))
 		}
 	}
-	w.b.WriteByte('}')
+	w.out.writeByte('}')
 	return true
+}
+
+// key writes a property key, quoted.
+func (w *boundaryWriter) key(k string) {
+	var b strings.Builder
+	value.QuoteKey(&b, k)
+	w.out.writeString(b.String())
 }
 
 // plainData reports an object whose own properties are all data (no
@@ -231,49 +375,46 @@ func plainData(o *value.Object) bool {
 	return ok
 }
 
-// truncate drops what was written past mark (a member that turned out
-// to be skipped).
-func (w *boundaryWriter) truncate(mark int) {
-	s := w.b.String()[:mark]
-	w.b.Reset()
-	w.b.WriteString(s)
-}
-
-func (w *boundaryWriter) list(vals []value.Value, depth int) {
-	w.b.WriteByte('[')
-	for i, e := range vals {
+// list writes n elements, holes and left-out values as null.
+func (w *boundaryWriter) list(n int, get func(int) value.Value, depth int) {
+	w.out.writeByte('[')
+	var scratch [24]byte
+	for i := 0; i < n; i++ {
 		if i > 0 {
-			w.b.WriteByte(',')
+			w.out.writeByte(',')
 		}
-		if !w.value(e, value.NumberToString(float64(i)).String(), depth+1) {
-			w.b.WriteString("null")
+		e := get(i)
+		key := ""
+		if e.AsObject() != nil {
+			key = string(strconv.AppendInt(scratch[:0], int64(i), 10)) // toJSON's argument
+		}
+		if !w.value(e, key, depth+1) {
+			w.out.writeString("null")
 		}
 	}
-	w.b.WriteByte(']')
+	w.out.writeByte(']')
 }
 
 // errorObject writes an error as {name, message, ...own enumerable}.
 func (w *boundaryWriter) errorObject(o *value.Object, v value.Value, depth int) {
 	r := w.r
-	w.b.WriteString(`{"name":`)
+	w.out.writeString(`{"name":`)
 	w.value(value.Str(r.ToString(r.Get(v, "name"))), "name", depth+1)
-	w.b.WriteString(`,"message":`)
+	w.out.writeString(`,"message":`)
 	w.value(value.Str(r.ToString(r.Get(v, "message"))), "message", depth+1)
 	for _, k := range r.OwnKeys(o, true, false) {
 		if k == "name" || k == "message" || k == "__proto__" {
 			continue
 		}
-		mark := w.b.Len()
-		w.b.WriteByte(',')
-		value.QuoteJSON(&w.b, value.NewString(k))
-		w.b.WriteByte(':')
+		mark := w.out.n
+		w.out.writeByte(',')
+		w.quote(value.NewString(k))
+		w.out.writeByte(':')
 		if !w.value(r.Get(v, k), k, depth+1) {
-			s := w.b.String()[:mark]
-			w.b.Reset()
-			w.b.WriteString(s)
+			w.out.rewind(mark)
 		}
 	}
-	w.b.WriteByte('}')
+	w.out.writeByte('}')
 }
 
 // await settles a promise inside the value: a rejection fails the run

@@ -11,6 +11,7 @@ import (
 	"context"
 	stdjson "encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -100,60 +101,126 @@ func WithBindings(bindings map[string]any) ExecOption {
 
 // Execute runs one program and returns its Result. It never panics and
 // never returns a Go error: every failure is a Diagnostic in the Result.
-// Cancelling ctx ends the run.
+// Cancelling ctx ends the run (Cancelled); a deadline on ctx ends it as
+// Limits.Timeout does (TimeoutExceeded). A ctx already done runs nothing.
+//
+// When Execute returns the run is over for the host: every tool and
+// extension call still in flight has had its context cancelled and its
+// after-hook called with CallInterrupted, no call admitted but not yet
+// started will start, and a call that completes later reaches no hook.
+// Execute waits for hooks already running, so hooks should be quick.
 func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption) (res Result) {
 	start := time.Now()
 	var cfg execConfig
 	for _, o := range opts {
 		o(&cfg)
 	}
+	var th *toolHost
 	defer func() {
 		if p := recover(); p != nil {
 			res = Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: fmt.Sprintf("Internal error: %v. This is a bug in codemode; please report it with the program.", p)}}
+			if th != nil {
+				th.end()
+				res.ToolCalls = th.calls
+			}
 		}
 	}()
+	limits := rt.opts.Limits
+	deadline, timeoutMsg := runDeadline(ctx, start, limits.Timeout)
+	interrupted := func() *Diagnostic {
+		if !deadline.IsZero() && !time.Now().Before(deadline) {
+			return &Diagnostic{Kind: TimeoutExceeded, Message: timeoutMsg}
+		}
+		if ctx.Err() != nil {
+			return contextDiagnostic(ctx, timeoutMsg)
+		}
+		return nil
+	}
+	if d := interrupted(); d != nil {
+		return Result{Error: d}
+	}
+	if max := limits.sourceLimit(); len(code) > max {
+		return Result{Error: &Diagnostic{Kind: ParseError, Message: fmt.Sprintf(
+			"The program is %d bytes, over the %d-byte source limit; send a shorter program (move data into tool calls or bindings), or raise Limits.MaxSourceBytes.", len(code), max)}}
+	}
 	prog, err := ast.Parse(code)
 	if err != nil {
 		return parseFailure(err)
+	}
+	if d := interrupted(); d != nil {
+		return Result{Error: d}
 	}
 	compiled, err := interp.Compile(prog)
 	if err != nil {
 		return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: err.Error()}}
 	}
+	if d := interrupted(); d != nil {
+		return Result{Error: d}
+	}
 	h := &host{}
 	if err := h.setBindings(cfg.bindings); err != nil {
 		return Result{Error: &Diagnostic{Kind: InvalidDataValue, Message: err.Error()}}
 	}
-	limits := rt.opts.Limits
-	iopts := interp.Options{Library: rt.lib, Host: h}
-	if t := limits.Timeout; t > 0 {
-		iopts.Deadline = start.Add(t)
-		iopts.TimeoutMessage = fmt.Sprintf("Execution timed out after %dms.", t.Milliseconds())
+	iopts := interp.Options{Library: rt.lib, Host: h, Deadline: deadline, TimeoutMessage: timeoutMsg}
+	// The run's context carries the deadline, so that tools and
+	// extensions see it; it ends when the run does.
+	runCtx, cancel := context.WithCancel(ctx)
+	if !deadline.IsZero() {
+		runCtx, cancel = context.WithDeadline(ctx, deadline)
 	}
-	toolCtx, cancel := context.WithCancel(ctx)
-	defer cancel() // every tool call still in flight ends with the run
-	run := interp.NewRun(ctx, compiled, iopts)
+	defer cancel()
+	run := interp.NewRun(runCtx, compiled, iopts)
 	defer run.Close()
 	run.Realm().Budget = limits.MaxMemoryBytes
-	h.tools = &toolHost{tree: rt.tools, run: run, ctx: toolCtx, limit: -1, hooks: rt.opts.Hooks,
+	th = &toolHost{tree: rt.tools, run: run, ctx: runCtx, cancel: cancel, limit: -1, hooks: rt.opts.Hooks,
 		signature: rt.signature, searchSchema: rt.searchSchema}
+	h.tools = th
 	if len(rt.opts.Extensions) > 0 {
-		h.exts = newExtHost(rt.opts.Extensions, h.tools)
+		h.exts = newExtHost(rt.opts.Extensions, th)
 	}
 	if limits.MaxToolCalls != nil {
-		h.tools.limit = *limits.MaxToolCalls
+		th.limit = *limits.MaxToolCalls
 	}
-	res = finish(run)
-	res.ToolCalls = h.tools.calls
-	if res.OK && !iopts.Deadline.IsZero() && time.Now().After(iopts.Deadline) {
+	keep := -1
+	if limits.MaxOutputBytes != nil {
+		keep = *limits.MaxOutputBytes
+	}
+	res = finish(run, keep)
+	th.end()
+	res.ToolCalls = th.calls
+	if res.OK && !deadline.IsZero() && !time.Now().Before(deadline) {
 		// The value exists, but finishing ran past the deadline.
-		w := Diagnostic{Kind: TimeoutExceeded, Message: fmt.Sprintf("The program returned, but background work was still running at the %dms timeout and was interrupted. Await all started promises.", limits.Timeout.Milliseconds())}
+		w := Diagnostic{Kind: TimeoutExceeded, Message: fmt.Sprintf("The program returned, but background work was still running at the %dms timeout and was interrupted. Await all started promises.", deadline.Sub(start).Milliseconds())}
 		res.Warnings = append([]Diagnostic{w}, res.Warnings...)
 	}
 	if limits.MaxOutputBytes != nil {
 		boundOutput(&res, *limits.MaxOutputBytes)
 	}
 	return res
+}
+
+// runDeadline is when the run times out, the earlier of its Timeout and
+// ctx's deadline, with the message that says after how long.
+func runDeadline(ctx context.Context, start time.Time, timeout time.Duration) (time.Time, string) {
+	var d time.Time
+	if timeout > 0 {
+		d = start.Add(timeout)
+	}
+	if cd, ok := ctx.Deadline(); ok && (d.IsZero() || cd.Before(d)) {
+		d = cd
+	}
+	if d.IsZero() {
+		return d, ""
+	}
+	return d, fmt.Sprintf("Execution timed out after %dms.", max(d.Sub(start).Milliseconds(), 0))
+}
+
+// contextDiagnostic reports a run whose context ended.
+func contextDiagnostic(ctx context.Context, timeoutMsg string) *Diagnostic {
+	if ctx.Err() == context.DeadlineExceeded && timeoutMsg != "" {
+		return &Diagnostic{Kind: TimeoutExceeded, Message: timeoutMsg}
+	}
+	return &Diagnostic{Kind: Cancelled, Message: "Execution was cancelled: " + ctx.Err().Error()}
 }
 
 func parseFailure(err error) Result {
@@ -168,8 +235,9 @@ func parseFailure(err error) Result {
 	return Result{Error: &Diagnostic{Kind: ParseError, Message: err.Error()}}
 }
 
-// finish runs the program to its end and builds the Result.
-func finish(run *interp.Run) Result {
+// finish runs the program to its end and builds the Result. keep is the
+// output limit (-1: none) the value's copy is bounded by.
+func finish(run *interp.Run, keep int) Result {
 	r := run.Realm()
 	v, p, fail := run.Start()
 	if fail == nil && p != nil {
@@ -185,18 +253,18 @@ func finish(run *interp.Run) Result {
 		}
 		v = pd.Result
 	}
-	text, fail := toBoundary(run, v)
+	out, fail := toBoundary(run, v, keep)
 	if fail != nil {
 		return Result{Error: failureDiagnostic(run, fail), Logs: r.Logs}
 	}
-	res := Result{OK: true, Value: stdjson.RawMessage(text), Logs: r.Logs}
-	if fail := run.Drain(); fail == nil {
-		for _, rp := range r.UnhandledRejections() {
-			d := exceptionDiagnostic(run, rp.Internal.(*value.PromiseData).Result)
-			d.Message = "Unhandled rejection from an un-awaited promise: " + d.Message
-			d.Suggestions = nil
-			res.Warnings = append(res.Warnings, *d)
-		}
+	res := Result{OK: true, Value: stdjson.RawMessage(out.text), Logs: r.Logs, valueSize: out.size, sizeAtLeast: out.atLeast}
+	// A drain cut short by the deadline still reports the rejections
+	// seen so far, after the timeout warning.
+	_ = run.Drain()
+	for _, rp := range r.UnhandledRejections() {
+		d := exceptionDiagnostic(run, rp.Internal.(*value.PromiseData).Result)
+		res.Warnings = append(res.Warnings, Diagnostic{Kind: d.Kind,
+			Message: "Unhandled rejection from an un-awaited promise: " + d.Message})
 	}
 	return res
 }
@@ -207,15 +275,43 @@ func failureDiagnostic(run *interp.Run, f *interp.Failure) *Diagnostic {
 	case f.Exception != nil:
 		return exceptionDiagnostic(run, f.Exception.Value)
 	case f.Interrupt != nil:
-		return &Diagnostic{Kind: Kind(f.Interrupt.Kind), Message: f.Interrupt.Message}
+		return interruptDiagnostic(f.Interrupt)
 	}
 	return &Diagnostic{Kind: ExecutionFailure, Message: fmt.Sprintf("Internal error: %v. This is a bug in codemode; please report it with the program.", f.Panic)}
 }
 
-// exceptionDiagnostic reports an uncaught throw of v: "Name: message" for
-// errors (with the location when the runtime raised it), "Uncaught: ..."
-// for anything else.
-func exceptionDiagnostic(run *interp.Run, v value.Value) *Diagnostic {
+// interruptDiagnostic reports a limit or a cancellation.
+func interruptDiagnostic(i *value.Interrupt) *Diagnostic {
+	kind := Kind(i.Kind)
+	if kind == ExecutionFailure && strings.HasPrefix(i.Message, "Execution was cancelled") {
+		kind = Cancelled
+	}
+	return &Diagnostic{Kind: kind, Message: i.Message}
+}
+
+// exceptionDiagnostic reports an uncaught throw of v. Formatting it may
+// run program code (a getter on name, a toString); a limit it hits
+// becomes the diagnostic instead.
+func exceptionDiagnostic(run *interp.Run, v value.Value) (d *Diagnostic) {
+	defer func() {
+		if p := recover(); p != nil {
+			f := interruptFailure(p)
+			switch {
+			case f == nil:
+				panic(p)
+			case f.Interrupt != nil:
+				d = interruptDiagnostic(f.Interrupt)
+			default:
+				d = &Diagnostic{Kind: ExecutionFailure, Message: "Uncaught: a value that could not be formatted"}
+			}
+		}
+	}()
+	return formatException(run, v)
+}
+
+// formatException is "Name: message" for errors (with the location when
+// the runtime raised it), "Uncaught: ..." for anything else.
+func formatException(run *interp.Run, v value.Value) *Diagnostic {
 	r := run.Realm()
 	if d := value.ErrorInfo(v); d != nil {
 		var msg string

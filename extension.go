@@ -208,18 +208,43 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 	}
 	p := r.NewPromise()
 	th.run.Begin()
+	hooked := !f.unhooked
+	var interrupted func()
+	if hooks.ExtensionAfter != nil && hooked {
+		interrupted = func() {
+			hooks.ExtensionAfter(context.WithoutCancel(ctx), info, CallOutcome{Status: CallInterrupted})
+		}
+	}
+	hc := th.track(interrupted)
 	th.spawn(func() {
-		if hooks.ExtensionBefore != nil && !f.unhooked {
-			if err := runBefore(func() error { return hooks.ExtensionBefore(ctx, info) }); err != nil {
-				th.run.Post(func(r *value.Realm) { r.RejectPromise(p, f.host.errorValue(r, err)) })
+		if hooks.ExtensionBefore != nil && hooked {
+			var err error
+			if !th.hook(hc, func() { err = runBefore(func() error { return hooks.ExtensionBefore(ctx, info) }) }) {
+				return
+			}
+			if err != nil {
+				if th.complete(hc, nil) {
+					th.run.Post(func(r *value.Realm) { r.RejectPromise(p, f.host.errorValue(r, err)) })
+				}
 				return
 			}
 		}
+		if !hc.begin() {
+			return
+		}
 		res, err := safeCall(ctx, f.call, args)
-		if hooks.ExtensionAfter != nil && !f.unhooked {
-			runAfter(func() { hooks.ExtensionAfter(context.WithoutCancel(ctx), info, outcomeOf(ctx, res, err)) })
+		var after func()
+		if hooks.ExtensionAfter != nil && hooked {
+			outcome := outcomeOf(ctx, res, err)
+			after = func() { runAfter(func() { hooks.ExtensionAfter(context.WithoutCancel(ctx), info, outcome) }) }
+		}
+		if !th.complete(hc, after) {
+			return
 		}
 		th.run.Post(func(r *value.Realm) {
+			// The run's end decides once a limit or the caller's context
+			// has ended it.
+			th.run.CheckInterrupts()
 			if err != nil {
 				r.RejectPromise(p, f.host.errorValue(r, err))
 				return

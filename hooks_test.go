@@ -38,7 +38,9 @@ func (l *hookLog) sorted() string {
 func TestToolHooks(t *testing.T) {
 	log := &hookLog{}
 	ran := &hookLog{}
+	slowStarted := make(chan struct{})
 	slow := &tools.Tool{Description: "slow", Output: objectOut, Func: func(ctx context.Context, _ json.RawMessage) (any, error) {
+		close(slowStarted)
 		select {
 		case <-ctx.Done():
 			return nil, ctx.Err()
@@ -48,6 +50,12 @@ func TestToolHooks(t *testing.T) {
 	}}
 	defs := testTools()
 	defs["slow"] = slow
+	// started returns once slow is running, so that the run ends with
+	// slow in flight.
+	defs["started"] = &tools.Tool{Description: "waits for slow", Output: objectOut, Func: func(context.Context, json.RawMessage) (any, error) {
+		<-slowStarted
+		return map[string]any{}, nil
+	}}
 	for name, v := range defs {
 		if tool, ok := v.(*tools.Tool); ok {
 			inner, path := tool.Func, name
@@ -84,22 +92,20 @@ let denied;
 try { await tools.echo({x: 1}); } catch (e) { denied = [e.name, e.message]; }
 try { await tools.fail({}); } catch {}
 tools.slow({}).catch(() => {});
+await tools.started({});
 return [sum, denied];`)
-	want := `{"ok":true,"value":[3,["Error","echo is not allowed"]],"toolCalls":[{"name":"math.add"},{"name":"echo"},{"name":"fail"},{"name":"slow"}]}`
+	want := `{"ok":true,"value":[3,["Error","echo is not allowed"]],"toolCalls":[{"name":"math.add"},{"name":"echo"},{"name":"fail"},{"name":"slow"},{"name":"started"}]}`
 	if res.String() != want {
 		t.Fatalf("got  %s\nwant %s", res, want)
 	}
 	// The slow call was cut off by the end of the run: its after-hook
-	// runs when its worker returns.
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(log.sorted(), "after slow") && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	wantLog := `after fail failure Lookup refused; after math.add success; after slow interrupted; before echo {"x":1}; before fail {}; before math.add {"a":1,"b":2}; before slow {}`
+	// ran before Execute returned, and its late completion reaches no
+	// hook.
+	wantLog := `after fail failure Lookup refused; after math.add success; after slow interrupted; after started success; before echo {"x":1}; before fail {}; before math.add {"a":1,"b":2}; before slow {}; before started {}`
 	if got := log.sorted(); got != wantLog {
 		t.Errorf("hooks saw\n %s\nwant\n %s", got, wantLog)
 	}
-	if got := ran.sorted(); got != "fail; math.add; slow" {
+	if got := ran.sorted(); got != "fail; math.add; slow; started" {
 		t.Errorf("tools that ran: %s (a denied tool must never run)", got)
 	}
 	res = rt.Execute(context.Background(), `await tools.echo({})`)

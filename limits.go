@@ -7,7 +7,8 @@ import (
 )
 
 // Limits bound one execution. A limit left at its zero value is
-// unlimited, as in the reference; MaxToolCalls and MaxOutputBytes are
+// unlimited, as in the reference (except MaxSourceBytes, whose zero is a
+// default); MaxToolCalls and MaxOutputBytes are
 // pointers because zero is a meaningful setting for them (no tool calls;
 // truncate everything), so use Max(n) to set them.
 type Limits struct {
@@ -26,6 +27,26 @@ type Limits struct {
 	// objects, closures, promises, collection entries); past it the run
 	// ends with MemoryLimitExceeded.
 	MaxMemoryBytes int64
+	// MaxSourceBytes bounds the program's source, which is parsed and
+	// compiled before the other limits can act. Zero means
+	// DefaultMaxSourceBytes; a negative value means no bound. A longer
+	// program fails with ParseError and nothing runs.
+	MaxSourceBytes int
+}
+
+// DefaultMaxSourceBytes is the source bound when Limits.MaxSourceBytes
+// is zero: 1 MiB, far above any program a model writes.
+const DefaultMaxSourceBytes = 1 << 20
+
+// sourceLimit is the effective source bound.
+func (l Limits) sourceLimit() int {
+	switch {
+	case l.MaxSourceBytes > 0:
+		return l.MaxSourceBytes
+	case l.MaxSourceBytes < 0:
+		return math.MaxInt
+	}
+	return DefaultMaxSourceBytes
 }
 
 // Max makes a limit value for MaxToolCalls and MaxOutputBytes.

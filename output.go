@@ -17,12 +17,21 @@ func boundOutput(res *Result, max int) {
 		if text == "" {
 			text = "null"
 		}
-		if n := len(text); n > max {
+		n := len(text)
+		if res.valueSize > n {
+			n = res.valueSize // the copy kept only the first bytes
+		}
+		if n > max {
 			cut := truncateUTF8(text, max)
-			marked := fmt.Sprintf("%s [result truncated: %d bytes exceeds the %d-byte output limit; return a smaller value]", cut, n, max)
+			size := fmt.Sprint(n)
+			if res.sizeAtLeast {
+				size = "more than " + size
+			}
+			marked := fmt.Sprintf("%s [result truncated: %s bytes exceeds the %d-byte output limit; return a smaller value]", cut, size, max)
 			res.Value, _ = marshalNoEscape(marked)
 			res.Truncated = true
 			valueBytes = max
+			res.valueSize, res.sizeAtLeast = 0, false
 		} else {
 			valueBytes = n
 		}
@@ -47,7 +56,7 @@ func boundOutput(res *Result, max int) {
 func boundWarnings(res *Result, max int) []Diagnostic {
 	used := 0
 	for i, w := range res.Warnings {
-		data, err := marshalNoEscape(w)
+		data, err := marshalNoEscape(warning{Kind: w.Kind, Message: w.Message})
 		if err != nil {
 			data = []byte(w.Message)
 		}

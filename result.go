@@ -32,6 +32,9 @@ const (
 	ExecutionFailure      Kind = "ExecutionFailure"
 	Truncated             Kind = "Truncated"
 	MemoryLimitExceeded   Kind = "MemoryLimitExceeded"
+	// Cancelled: the caller's context was cancelled (codemode's; the
+	// reference has the host interrupt the run instead).
+	Cancelled Kind = "Cancelled"
 )
 
 // Location is a 1-based line and column in the program the model sent
@@ -58,7 +61,7 @@ type ToolCall struct {
 // program's value as JSON (never empty: "null" when the program produced
 // undefined); on failure Error says why. Logs, Warnings and ToolCalls are
 // kept either way (warnings only on success), and Truncated says that the
-// output limit cut something.
+// output limit cut something. Warnings marshal as {kind, message} only.
 //
 // Result marshals exactly as the reference's Result: keys in the order
 // ok, value or error, warnings, logs, truncated, toolCalls, with the
@@ -71,6 +74,27 @@ type Result struct {
 	Logs      []string
 	Truncated bool
 	ToolCalls []ToolCall
+
+	// valueSize is the length of the value's JSON when Value holds only
+	// its first bytes (an output limit applies; boundOutput cuts it), or
+	// zero; sizeAtLeast says the copy stopped counting at valueSize.
+	valueSize   int
+	sizeAtLeast bool
+}
+
+// warning is a warning as the reference shapes it: kind and message
+// only (a location stays inside the message text).
+type warning struct {
+	Kind    Kind   `json:"kind"`
+	Message string `json:"message"`
+}
+
+func warningsJSON(ws []Diagnostic) []warning {
+	out := make([]warning, len(ws))
+	for i, w := range ws {
+		out[i] = warning{Kind: w.Kind, Message: w.Message}
+	}
+	return out
 }
 
 // MarshalJSON writes the reference's shape. It does not escape HTML
@@ -100,7 +124,7 @@ func (r Result) MarshalJSON() ([]byte, error) {
 		b.WriteString(`,"value":`)
 		b.Write(value)
 		if len(r.Warnings) > 0 {
-			if err := field("warnings", r.Warnings); err != nil {
+			if err := field("warnings", warningsJSON(r.Warnings)); err != nil {
 				return nil, err
 			}
 		}

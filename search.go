@@ -31,12 +31,7 @@ func (h *toolHost) parseSearchInput(r *value.Realm, v value.Value) (searchInput,
 	in := searchInput{limit: searchPageDefault}
 	input := []byte("{}")
 	if !v.IsUndefined() {
-		w := &boundaryWriter{r: r, inArgument: true}
-		if w.value(v, "", 0) {
-			input = []byte(w.b.String())
-		} else {
-			input = []byte("null")
-		}
+		input = argumentJSON(r, v)
 	}
 	if err := h.searchSchema.Validate(input); err != nil {
 		return in, input, err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/go-codemode/codemode/interp"
 	"github.com/go-codemode/codemode/tools"
@@ -26,8 +27,9 @@ const signatureSuggestion = "The signature may have changed. Use search to get t
 type toolHost struct {
 	tree  *tools.Tree
 	run   *interp.Run
-	ctx   context.Context // parent of every call's context; cancelled when the run ends
-	limit int             // -1: unlimited
+	ctx    context.Context // parent of every call's context; cancelled when the run ends
+	cancel context.CancelFunc
+	limit  int // -1: unlimited
 	calls []ToolCall
 	refs  map[string]*value.Object
 	hooks Hooks
@@ -38,6 +40,111 @@ type toolHost struct {
 	// a call waits here for the next, keeping its grown stack, until the
 	// run ends. With none idle a new one starts, so calls never queue.
 	work chan func()
+
+	// mu guards live and ended, the lifecycle of calls on workers.
+	mu    sync.Mutex
+	live  []*hostCall
+	ended bool
+	// hooksRunning counts hooks running on workers; the run's end waits
+	// for them, so that no hook runs after Execute returns.
+	hooksRunning sync.WaitGroup
+}
+
+// hostCall is a tool or extension call handed to a worker. The run's end
+// and the worker race for it: whichever claims it first decides what the
+// host sees, so that exactly one after-hook outcome is delivered, none
+// after Execute returns, and no call starts once the run is over.
+type hostCall struct {
+	mu sync.Mutex
+	// ended: the run ended first; the worker does nothing more.
+	ended bool
+	// done: the worker delivered the outcome (or a denial) first.
+	done bool
+	// interrupted delivers the CallInterrupted outcome, or is nil.
+	interrupted func()
+}
+
+// track registers a call about to go to a worker.
+func (h *toolHost) track(interrupted func()) *hostCall {
+	c := &hostCall{interrupted: interrupted}
+	h.mu.Lock()
+	h.live = append(h.live, c)
+	h.mu.Unlock()
+	return c
+}
+
+// hook runs f, a hook, unless the run has ended; the end waits for it.
+func (h *toolHost) hook(c *hostCall, f func()) bool {
+	c.mu.Lock()
+	if c.ended {
+		c.mu.Unlock()
+		return false
+	}
+	h.hooksRunning.Add(1)
+	c.mu.Unlock()
+	defer h.hooksRunning.Done()
+	f()
+	return true
+}
+
+// begin reports whether the call may start its function.
+func (c *hostCall) begin() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return !c.ended
+}
+
+// complete claims the call's outcome for the worker and runs after (the
+// after-hook, if any) as a hook; false when the run ended first.
+func (h *toolHost) complete(c *hostCall, after func()) bool {
+	c.mu.Lock()
+	if c.ended {
+		c.mu.Unlock()
+		return false
+	}
+	c.done = true
+	h.hooksRunning.Add(1)
+	c.mu.Unlock()
+	defer h.hooksRunning.Done()
+	if after != nil {
+		after()
+	}
+	return true
+}
+
+// end ends the run for the host: calls in flight have their context
+// cancelled and never start or report anything again; hooks already
+// running are waited for; every call whose outcome was not delivered gets
+// its after-hook called with CallInterrupted, here, before Execute
+// returns. It is idempotent.
+func (h *toolHost) end() {
+	h.mu.Lock()
+	if h.ended {
+		h.mu.Unlock()
+		return
+	}
+	h.ended = true
+	live := h.live
+	h.live = nil
+	h.mu.Unlock()
+	if h.cancel != nil {
+		h.cancel()
+	}
+	var pending []func()
+	for _, c := range live {
+		c.mu.Lock()
+		if !c.done && !c.ended {
+			c.ended = true
+			if c.interrupted != nil {
+				pending = append(pending, c.interrupted)
+			}
+		}
+		c.mu.Unlock()
+	}
+	h.hooksRunning.Wait()
+	for _, f := range pending {
+		runAfter(f)
+	}
 }
 
 // spawn runs f on an idle worker, or on a new one.
@@ -227,11 +334,7 @@ func (pc *pendingCall) input(r *value.Realm) []byte {
 	if pc.arg.IsUndefined() {
 		return []byte("{}")
 	}
-	w := &boundaryWriter{r: r, inArgument: true}
-	if !w.value(pc.arg, "", 0) {
-		return []byte("null")
-	}
-	return []byte(w.b.String())
+	return argumentJSON(r, pc.arg)
 }
 
 // admit counts the call against the limit, records it, and starts the
@@ -248,15 +351,33 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 	h.run.Begin()
 	ctx := h.ctx
 	hooks := h.hooks
+	info := ToolCallInfo{Name: path, Input: input}
+	var interrupted func()
+	if hooks.ToolAfter != nil {
+		interrupted = func() {
+			hooks.ToolAfter(context.WithoutCancel(ctx), info, CallOutcome{Status: CallInterrupted})
+		}
+	}
+	c := h.track(interrupted)
 	h.spawn(func() {
-		info := ToolCallInfo{Name: path, Input: input}
 		if hooks.ToolBefore != nil {
-			if err := runBefore(func() error { return hooks.ToolBefore(ctx, info) }); err != nil {
-				h.run.Post(func(r *value.Realm) { pc.settle(r, nil, err) })
+			var err error
+			if !h.hook(c, func() { err = runBefore(func() error { return hooks.ToolBefore(ctx, info) }) }) {
+				return
+			}
+			if err != nil {
+				// A denied call gets no after-hook.
+				if h.complete(c, nil) {
+					h.run.Post(func(r *value.Realm) { pc.settle(r, nil, err) })
+				}
 				return
 			}
 		}
+		if !c.begin() {
+			return
+		}
 		res, err := callTool(ctx, pc.node, input)
+		var after func()
 		if hooks.ToolAfter != nil {
 			outcome := CallOutcome{Status: CallSuccess, Value: res}
 			switch {
@@ -265,9 +386,11 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 			case err != nil:
 				outcome = CallOutcome{Status: CallFailure, Err: err}
 			}
-			runAfter(func() { hooks.ToolAfter(context.WithoutCancel(ctx), info, outcome) })
+			after = func() { runAfter(func() { hooks.ToolAfter(context.WithoutCancel(ctx), info, outcome) }) }
 		}
-		h.run.Post(func(r *value.Realm) { pc.settle(r, res, err) })
+		if h.complete(c, after) {
+			h.run.Post(func(r *value.Realm) { pc.settle(r, res, err) })
+		}
 	})
 }
 
@@ -337,6 +460,9 @@ func (e *outputError) Error() string {
 
 // settle applies a call's outcome on the run's side.
 func (pc *pendingCall) settle(r *value.Realm, res any, err error) {
+	// Once the deadline has passed or the caller's context has ended, the
+	// run's end decides the outcome, not the tool's error for it.
+	pc.host.run.CheckInterrupts()
 	path := pc.node.Path
 	if err != nil {
 		if oe, ok := err.(*outputError); ok {

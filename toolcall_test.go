@@ -135,7 +135,9 @@ func TestToolIgnoringContext(t *testing.T) {
 // context cancelled.
 func TestToolContextCancelled(t *testing.T) {
 	cancelled := make(chan bool, 1)
+	started := make(chan struct{})
 	watcher := &tools.Tool{Description: "waits", Output: objectOut, Func: func(ctx context.Context, _ json.RawMessage) (any, error) {
+		close(started)
 		select {
 		case <-ctx.Done():
 			cancelled <- true
@@ -144,8 +146,12 @@ func TestToolContextCancelled(t *testing.T) {
 		}
 		return nil, ctx.Err()
 	}}
-	rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"watcher": watcher}})
-	res := rt.Execute(context.Background(), "tools.watcher({}).catch(() => {}); return 1")
+	waitStarted := &tools.Tool{Description: "returns once watcher runs", Output: objectOut, Func: func(context.Context, json.RawMessage) (any, error) {
+		<-started
+		return map[string]any{}, nil
+	}}
+	rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"watcher": watcher, "started": waitStarted}})
+	res := rt.Execute(context.Background(), "tools.watcher({}).catch(() => {}); await tools.started({}); return 1")
 	if !res.OK {
 		t.Fatal(res)
 	}
