@@ -25,14 +25,14 @@ const signatureSuggestion = "The signature may have changed. Use search to get t
 
 // toolHost is one run's view of the tool tree.
 type toolHost struct {
-	tree  *tools.Tree
-	run   *interp.Run
+	tree   *tools.Tree
+	run    *interp.Run
 	ctx    context.Context // parent of every call's context; cancelled when the run ends
 	cancel context.CancelFunc
 	limit  int // -1: unlimited
-	calls []ToolCall
-	refs  map[string]*value.Object
-	hooks Hooks
+	calls  []ToolCall
+	refs   map[string]*value.Object
+	hooks  Hooks
 	// signature and searchSchema are the Runtime's, shared by its runs.
 	signature    func(*tools.Node) string
 	searchSchema *tools.Schema
