@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -180,8 +181,9 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 		r.ThrowType("new %s(...) is not supported", f.label)
 	}
 	args := make([]any, len(c.Args))
+	cp := &goCopy{r: r}
 	for i, a := range c.Args {
-		arg, err := programToGo(r, a, fmt.Sprintf("Argument %d to %s", i, f.label), 0, nil)
+		arg, err := cp.value(a, fmt.Sprintf("Argument %d to %s", i+1, f.label), 0)
 		if err != nil {
 			r.ThrowType("%s", err.Error())
 		}
@@ -201,6 +203,9 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 		if hooks.ExtensionAfter != nil && !f.unhooked {
 			runAfter(func() { hooks.ExtensionAfter(ctx, info, outcomeOf(ctx, res, err)) })
 		}
+		// A function that returned because the deadline passed (its
+		// context ended) leaves the run to end with TimeoutExceeded.
+		th.run.CheckInterrupts()
 		if err != nil {
 			r.Throw(f.host.errorValue(r, err))
 		}
@@ -327,18 +332,44 @@ func hostErrorValue(r *value.Realm, err error, depth int) value.Value {
 
 // resultValue copies a host result into the program: data as copies,
 // functions as callable program functions (not hooked), errors as Error
-// values.
+// values. The copy has the guards of a tool result: a value holding
+// itself is refused, as is one deeper than MaxValueDepth, and the copy
+// is charged to the budget and polls the deadline as it goes.
 func (h *extHost) resultValue(r *value.Realm, res any, ext, label string) value.Value {
+	in := &goIn{h: h, r: r, ext: ext}
+	return in.value(res, label, 0)
+}
+
+// goIn is one copy of a host result into the program.
+type goIn struct {
+	h    *extHost
+	r    *value.Realm
+	ext  string
+	path []uintptr // the maps and slices being copied, for cycles
+}
+
+func (in *goIn) value(res any, label string, depth int) value.Value {
+	r := in.r
+	if depth > MaxValueDepth {
+		r.ThrowType("%s exceeds the maximum value depth of %d.", label, MaxValueDepth)
+	}
+	r.Tick(1)
+	r.Charge(16)
 	switch x := res.(type) {
 	case HostFunc, AsyncHostFunc, func(context.Context, []any) (any, error):
-		v := h.hostValue(r, ext, label, x)
+		v := in.h.hostValue(r, in.ext, label, x)
 		v.AsObject().Internal.(*extFunc).unhooked = true
 		return v
 	case error:
-		return h.errorValue(r, x)
+		return in.h.errorValue(r, x)
 	case []byte:
+		r.Charge(len(x) * 16)
 		return bytesValue(r, x)
 	case map[string]any:
+		if x == nil {
+			return value.Null
+		}
+		defer in.enter(reflect.ValueOf(x).Pointer(), label)()
 		o := r.NewPlainObject()
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -349,13 +380,20 @@ func (h *extHost) resultValue(r *value.Realm, res any, ext, label string) value.
 			if k == "__proto__" {
 				continue
 			}
-			o.Define(value.NewString(k).Key(), h.resultValue(r, x[k], ext, label+"."+k), value.DefaultFlags)
+			o.Define(value.NewString(k).Key(), in.value(x[k], label+"."+k, depth+1), value.DefaultFlags)
 		}
 		return value.Obj(o)
 	case []any:
+		if x == nil {
+			return value.Null
+		}
+		if len(x) > 0 {
+			defer in.enter(reflect.ValueOf(x).Pointer(), label)()
+		}
+		r.Charge(len(x) * 16)
 		elems := make([]value.Value, len(x))
 		for i, e := range x {
-			elems[i] = h.resultValue(r, e, ext, label+"["+strconv.Itoa(i)+"]")
+			elems[i] = in.value(e, label+"["+strconv.Itoa(i)+"]", depth+1)
 		}
 		return value.Obj(r.NewArrayValue(elems))
 	}
@@ -369,6 +407,18 @@ func (h *extHost) resultValue(r *value.Realm, res any, ext, label string) value.
 	return v
 }
 
+// enter records a map or slice on the path being copied, refusing one
+// already on it; the returned func leaves it.
+func (in *goIn) enter(p uintptr, label string) func() {
+	for _, q := range in.path {
+		if q == p {
+			in.r.ThrowType("%s produced a circular value.", label)
+		}
+	}
+	in.path = append(in.path, p)
+	return func() { in.path = in.path[:len(in.path)-1] }
+}
+
 // bytesValue makes a Uint8Array holding a copy of b.
 func bytesValue(r *value.Realm, b []byte) value.Value {
 	elems := make([]value.Value, len(b))
@@ -378,13 +428,33 @@ func bytesValue(r *value.Realm, b []byte) value.Value {
 	return r.Construct(value.Obj(r.Intrinsic(value.Uint8ArrayCtor)), []value.Value{value.Obj(r.NewArrayValue(elems))}, nil)
 }
 
-// programToGo copies a program value out for an extension: JSON's shapes,
-// a Uint8Array as []byte; functions, promises and symbols are refused
-// with the reference's messages.
-func programToGo(r *value.Realm, v value.Value, label string, depth int, stack []*value.Object) (any, error) {
+// goCopy is one copy of a program value out to an extension: JSON's
+// shapes, a Uint8Array as []byte; functions, promises, iterators and
+// symbols are refused with the reference's messages. It has the guards of
+// a tool argument: depth, cycles, the budget (every Go value made is
+// charged), the deadline, and MaxResultBytes for the whole copy.
+type goCopy struct {
+	r     *value.Realm
+	stack []*value.Object
+	size  int // JSON-equivalent bytes copied so far
+}
+
+// count charges n bytes of copy.
+func (cp *goCopy) count(n int, label string) {
+	cp.size += n
+	cp.r.Charge(n)
+	cp.r.Tick(1 + n>>6)
+	if cp.size > MaxResultBytes {
+		cp.r.ThrowRange("%s is larger than %d bytes, the most that can cross to the host; pass a smaller value.", label, MaxResultBytes)
+	}
+}
+
+func (cp *goCopy) value(v value.Value, label string, depth int) (any, error) {
+	r := cp.r
 	if depth > MaxValueDepth {
 		return nil, fmt.Errorf("%s exceeds the maximum value depth of %d.", label, MaxValueDepth)
 	}
+	cp.count(16, label)
 	switch v.Kind() {
 	case value.KindUndefined, value.KindNull:
 		return nil, nil
@@ -393,26 +463,32 @@ func programToGo(r *value.Realm, v value.Value, label string, depth int, stack [
 	case value.KindNumber:
 		return v.Num(), nil
 	case value.KindString:
-		return v.AsString().String(), nil
+		s := v.AsString().String()
+		cp.count(len(s), label)
+		return s, nil
 	case value.KindSymbol:
 		return nil, fmt.Errorf("%s contains a symbol, which cannot be passed to an extension.", label)
 	}
 	o := v.AsObject()
-	for _, s := range stack {
+	for _, s := range cp.stack {
 		if s == o {
 			return nil, fmt.Errorf("%s contains a circular value, which cannot be passed to an extension.", label)
 		}
 	}
-	stack = append(stack, o)
+	cp.stack = append(cp.stack, o)
+	defer func() { cp.stack = cp.stack[:len(cp.stack)-1] }()
 	switch {
 	case o.Callable():
 		return nil, fmt.Errorf("%s contains a function, which cannot be passed to an extension.", label)
 	case o.Class == value.ClassPromise:
-		return nil, fmt.Errorf("%s contains an un-awaited promise, which cannot be passed to an extension; await it first.", label)
+		return nil, fmt.Errorf("%s contains an un-awaited Promise, which cannot be passed to an extension; await it first.", label)
 	case o.Class == value.ClassGenerator:
 		return nil, fmt.Errorf("%s contains a generator, which cannot be passed to an extension.", label)
+	case o.Class == value.ClassIterator:
+		return nil, fmt.Errorf("%s contains an iterator, which cannot be passed to an extension; spread it into an array first.", label)
 	case o.Class == value.ClassUint8Array:
 		in := o.Internal.(value.Indexed)
+		cp.count(in.IndexLen(), label)
 		b := make([]byte, in.IndexLen())
 		for i := range b {
 			b[i] = byte(in.IndexGet(i).Num())
@@ -420,9 +496,10 @@ func programToGo(r *value.Realm, v value.Value, label string, depth int, stack [
 		return b, nil
 	case o.Class == value.ClassArray:
 		n := r.LengthOf(v)
+		cp.count(16*n, label) // before the slice exists: a sparse length costs what it makes
 		out := make([]any, n)
 		for i := range out {
-			e, err := programToGo(r, r.GetIndex(v, i), label, depth+1, stack)
+			e, err := cp.value(r.GetIndex(v, i), label, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -431,13 +508,20 @@ func programToGo(r *value.Realm, v value.Value, label string, depth int, stack [
 		return out, nil
 	case o.Class == value.ClassSet:
 		keys, _ := o.Internal.(*value.OrderedMap).Entries()
-		return programToGo(r, value.Obj(r.NewArrayValue(keys)), label, depth, stack[:len(stack)-1])
+		cp.stack = cp.stack[:len(cp.stack)-1]
+		defer func() { cp.stack = append(cp.stack, o) }()
+		return cp.value(value.Obj(r.NewArrayValue(keys)), label, depth)
 	}
 	if bv, ok := o.Internal.(value.BoundaryValue); ok {
-		return programToGo(r, bv.BoundaryValue(r), label, depth, stack[:len(stack)-1])
+		cp.stack = cp.stack[:len(cp.stack)-1]
+		defer func() { cp.stack = append(cp.stack, o) }()
+		return cp.value(bv.BoundaryValue(r), label, depth)
 	}
 	if toJSON := r.Get(v, "toJSON"); toJSON.AsObject() != nil && toJSON.AsObject().Callable() && o.Class != value.ClassError {
-		return programToGo(r, r.Call(toJSON, v, nil), label, depth, stack[:len(stack)-1])
+		res := r.Call(toJSON, v, nil)
+		cp.stack = cp.stack[:len(cp.stack)-1]
+		defer func() { cp.stack = append(cp.stack, o) }()
+		return cp.value(res, label, depth)
 	}
 	out := map[string]any{}
 	if o.Class == value.ClassError {
@@ -452,7 +536,8 @@ func programToGo(r *value.Realm, v value.Value, label string, depth int, stack [
 		if pv.IsUndefined() {
 			continue // as JSON leaves it out
 		}
-		e, err := programToGo(r, pv, label, depth+1, stack)
+		cp.count(len(k), label)
+		e, err := cp.value(pv, label, depth+1)
 		if err != nil {
 			return nil, err
 		}

@@ -46,6 +46,15 @@ func (h *toolHost) parseSearchInput(r *value.Realm, v value.Value) (searchInput,
 		return in, input, err
 	}
 	in.query, in.namespace = raw.Query, raw.Namespace
+	// Limits are safe integers, as the reference's schema says.
+	for _, f := range []struct {
+		name string
+		v    *float64
+	}{{"limit", raw.Limit}, {"offset", raw.Offset}} {
+		if f.v != nil && *f.v > maxSafeInteger {
+			return in, input, fmt.Errorf("at '/%s': maximum: got %s, want %d", f.name, value.NumberToString(*f.v), int64(maxSafeInteger))
+		}
+	}
 	if raw.Limit != nil {
 		in.limit = int(math.Min(*raw.Limit, 1<<31))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -31,7 +32,7 @@ type toolHost struct {
 	cancel context.CancelFunc
 	limit  int // -1: unlimited
 	calls  []ToolCall
-	refs   map[string]*value.Object
+	root   *value.Object // the tools reference, made on first use
 	hooks  Hooks
 	// signature and searchSchema are the Runtime's, shared by its runs.
 	signature    func(*tools.Node) string
@@ -170,59 +171,90 @@ func (h *toolHost) worker(f func()) {
 	}
 }
 
-// toolRef is the Internal of a tool reference: a path in the tree.
+// toolRef is the Internal of a tool reference: a path in the tree, kept
+// as its parent and last segment, so that a reference costs the same at
+// any depth (`t = t.a` in a loop makes each one in constant time).
 type toolRef struct {
 	host     *toolHost
-	segs     []string
+	parent   *toolRef // nil for the root
+	seg      string
 	children map[string]*value.Object // references one segment down, made on first use
 }
 
-// ref returns the reference object for a path, the same object each time
-// (references compare by identity).
-func (h *toolHost) ref(r *value.Realm, segs []string) *value.Object {
-	key := strings.Join(segs, "\x00")
-	if len(segs) == 0 {
-		key = "\x01root"
+// segs is the reference's path.
+func (t *toolRef) segs() []string {
+	n := 0
+	for p := t; p.parent != nil; p = p.parent {
+		n++
 	}
-	if o, ok := h.refs[key]; ok {
-		return o
+	out := make([]string, n)
+	for p := t; p.parent != nil; p = p.parent {
+		n--
+		out[n] = p.seg
 	}
-	if h.refs == nil {
-		h.refs = map[string]*value.Object{}
+	return out
+}
+
+// ref returns the root reference, the same object each time (references
+// compare by identity).
+func (h *toolHost) ref(r *value.Realm, _ []string) *value.Object {
+	if h.root == nil {
+		h.root = h.newRef(r, &toolRef{host: h})
 	}
-	o := value.NewFunctionObject(r.Intrinsic(value.FunctionPrototype), &toolRef{host: h, segs: segs})
+	return h.root
+}
+
+func (h *toolHost) newRef(r *value.Realm, t *toolRef) *value.Object {
+	o := value.NewFunctionObject(r.Intrinsic(value.FunctionPrototype), t)
 	o.Class = value.ClassHost
-	r.Charge(128)
-	h.refs[key] = o
+	r.Charge(128 + len(t.seg))
 	return o
 }
 
 // HostGet implements value.HostObject: every string key is the path one
 // segment down, except `then` (so that awaiting a reference by mistake
 // yields the reference, not a call), `toJSON` (so that JSON.stringify
-// leaves references out, as it does functions) and symbols.
+// leaves references out, as it does functions) and symbols. A key with
+// dots is the dotted path: tools.api["issues.list"] is
+// tools.api.issues.list, the same object.
 func (t *toolRef) HostGet(r *value.Realm, o *value.Object, key string) (value.Value, bool) {
 	if key == "then" || key == "toJSON" || value.IsSymbolKey(key) || value.IsPrivateKey(key) {
 		return value.Undefined, false
 	}
-	if c, ok := t.children[key]; ok {
-		return value.Obj(c), true
+	if strings.Contains(key, ".") {
+		if parts := strings.Split(key, "."); !slices.Contains(parts, "") {
+			c := t
+			var co *value.Object
+			for _, p := range parts {
+				co = c.child(r, p)
+				c = co.Internal.(*toolRef)
+			}
+			return value.Obj(co), true
+		}
 	}
-	segs := append(append(make([]string, 0, len(t.segs)+1), t.segs...), key)
-	c := t.host.ref(r, segs)
+	return value.Obj(t.child(r, key)), true
+}
+
+// child is the reference one segment down, the same object each time.
+func (t *toolRef) child(r *value.Realm, seg string) *value.Object {
+	if c, ok := t.children[seg]; ok {
+		return c
+	}
+	c := t.host.newRef(r, &toolRef{host: t.host, parent: t, seg: seg})
 	if t.children == nil {
 		t.children = map[string]*value.Object{}
 	}
-	t.children[key] = c
-	return value.Obj(c), true
+	t.children[seg] = c
+	return c
 }
 
 // HostKeys implements value.HostObject: the names below the path. An
 // unknown namespace is an UnknownTool error, as in the reference.
 func (t *toolRef) HostKeys(r *value.Realm, o *value.Object) []string {
-	n := t.host.tree.Lookup(t.segs)
+	segs := t.segs()
+	n := t.host.tree.Lookup(segs)
 	if n == nil {
-		throwToolError(r, UnknownTool, fmt.Sprintf("Unknown tool namespace '%s'.", strings.Join(t.segs, ".")), searchSuggestion)
+		throwToolError(r, UnknownTool, fmt.Sprintf("Unknown tool namespace '%s'.", strings.Join(segs, ".")), searchSuggestion)
 	}
 	return n.Children()
 }
@@ -248,11 +280,12 @@ func toolError(r *value.Realm, kind Kind, msg string, suggestions ...string) *va
 // HostCall implements value.HostCallable: a tool call.
 func (t *toolRef) HostCall(r *value.Realm, o *value.Object, c *value.Call) value.Value {
 	h := t.host
-	path := strings.Join(t.segs, ".")
-	if len(t.segs) == 0 {
+	segs := t.segs()
+	path := strings.Join(segs, ".")
+	if len(segs) == 0 {
 		r.ThrowType("The tools root is not callable.")
 	}
-	n := h.tree.Lookup(t.segs)
+	n := h.tree.Lookup(segs)
 	if (n == nil || n.Tool == nil) && (path == "search" || path == "$codemode.search") {
 		// The built-in, unless the host has a tool of that name.
 		if len(c.Args) > 1 {
@@ -262,7 +295,7 @@ func (t *toolRef) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 	}
 	if n == nil {
 		msg := fmt.Sprintf("Unknown tool '%s'.", path)
-		if best, ok := h.tree.Closest(t.segs); ok {
+		if best, ok := h.tree.Closest(segs); ok {
 			msg = fmt.Sprintf("Unknown tool '%s'. Did you mean %s?", path, tools.Expression(best.Segments))
 		}
 		throwToolError(r, UnknownTool, msg, searchSuggestion)

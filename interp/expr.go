@@ -613,6 +613,10 @@ func deleteProp(f *frame, o value.Value, key string, pos ast.Pos) value.Value {
 		return value.True
 	}
 	if !r.DeleteProp(obj, key) {
+		if obj.Class == value.ClassHost {
+			// tools.x: the reference's data gate (InvalidDataValue).
+			r.ThrowKind("InvalidDataValue", value.TypeError, "Cannot delete property '%s' of a tool reference; tool references are read-only.", value.KeyString(key))
+		}
 		r.ThrowType("Cannot delete property '%s' of %s", value.KeyString(key), r.ObjectTag(obj))
 	}
 	return value.True
