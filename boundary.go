@@ -85,7 +85,7 @@ func toBoundary(run *interp.Run, v value.Value, keep int) (out boundaryText, fai
 	defer func() {
 		if p := recover(); p != nil {
 			if _, ok := p.(outputOver); ok {
-				out = boundaryText{text: string(w.out.buf), size: w.out.n, atLeast: true}
+				out = boundaryText{text: string(w.out.buf), size: w.out.stop, atLeast: true}
 				return
 			}
 			if f := interruptFailure(p); f != nil {
