@@ -175,6 +175,10 @@ type extFunc struct {
 	unhooked bool
 }
 
+// IsConstructor implements value.Constructible: new reaches HostCall,
+// which refuses it with the reference's message.
+func (f *extFunc) IsConstructor() bool { return true }
+
 // HostCall implements value.HostCallable.
 func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value.Value {
 	if c.NewTarget != nil {

@@ -75,7 +75,7 @@ func TestExtensions(t *testing.T) {
 		{"bytes become Uint8Array", `const b = bytes(); return [b instanceof Uint8Array, [...b]]`, `[true,[1,2,255]]`},
 		{"function argument refused", `try { echoArgs({f() {}}) } catch (e) { return e.message }`, `"Argument 1 to echoArgs contains a function, which cannot be passed to an extension."`},
 		{"promise argument refused", `try { echoArgs(1, Promise.resolve(1)) } catch (e) { return e.message }`, `"Argument 2 to echoArgs contains an un-awaited Promise, which cannot be passed to an extension; await it first."`},
-		{"not constructible", `try { new fs.readFile("/a.txt") } catch (e) { return e.message }`, `"fs.readFile is not a constructor"`},
+		{"not constructible", `try { new fs.readFile("/a.txt") } catch (e) { return e.message }`, `"new fs.readFile(...) is not supported"`},
 		{"denied sync throws", `try { fs.readFile("/denied") } catch (e) { return e.message }`, `"fs.readFile of /denied is not allowed"`},
 		{"typeof", `return [typeof fetch, typeof fs, typeof fs.promises.readFile, fs.readFile.name]`, `["function","object","function","readFile"]`},
 		{"not tool calls", `await fetch("https://x/y"); return 1`, `1`},

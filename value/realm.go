@@ -317,6 +317,10 @@ func (r *Realm) Construct(fn Value, args []Value, newTarget *Object) Value {
 		return in.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
 	case *Bound:
 		return in.Native.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+	case HostCallable:
+		// A host function that says it is constructible (Constructible)
+		// sees the new through NewTarget.
+		return in.HostCall(r, o, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
 	}
 	return r.Agent.ConstructFunction(o, args, newTarget)
 }
