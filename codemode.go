@@ -296,6 +296,9 @@ func exceptionDiagnostic(run *interp.Run, v value.Value) (d *Diagnostic) {
 	defer func() {
 		if p := recover(); p != nil {
 			f := interruptFailure(p)
+			if e, ok := p.(*value.Exception); ok {
+				f = &interp.Failure{Exception: e} // formatting threw
+			}
 			switch {
 			case f == nil:
 				panic(p)
