@@ -103,9 +103,9 @@ func FuzzExtensionValues(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v := goValueFrom(data)
 		ext := codemode.Extension{Name: "v", Globals: map[string]any{
-			"val": codemode.HostFunc(func(context.Context, []any) (any, error) { return v, nil }),
+			"val":   codemode.HostFunc(func(context.Context, []any) (any, error) { return v, nil }),
 			"later": codemode.AsyncHostFunc(func(context.Context, []any) (any, error) { return v, nil }),
-			"echo": codemode.HostFunc(func(_ context.Context, args []any) (any, error) { return args, nil }),
+			"echo":  codemode.HostFunc(func(_ context.Context, args []any) (any, error) { return args, nil }),
 		}}
 		rt, err := codemode.New(codemode.Options{Extensions: []codemode.Extension{ext},
 			Limits: codemode.Limits{Timeout: timeout, MaxMemoryBytes: 16 << 20, MaxOutputBytes: codemode.Max(1 << 16)}})
