@@ -1,0 +1,82 @@
+package codemode_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/tools"
+)
+
+// TestConcurrentIsolation runs bombs (memory, time, a tool left in
+// flight), normal programs and programs that break intrinsics at once on
+// one Runtime: each gets its own Result, no run sees another's
+// intrinsics, and afterwards goroutines and heap return to their
+// baseline. Run it with -race.
+func TestConcurrentIsolation(t *testing.T) {
+	slow := &tools.Tool{Description: "answers late", Output: objectOut, Func: func(ctx context.Context, _ json.RawMessage) (any, error) {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(5 * time.Second):
+			return map[string]any{}, nil
+		}
+	}}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"slow": slow},
+		Limits: codemode.Limits{Timeout: 3 * time.Second, MaxMemoryBytes: 8 << 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ src, want string }{
+		{`for (;;) {}`, `{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 3000ms."},"toolCalls":[]}`},
+		{`const a = []; for (;;) a.push("x".repeat(1e5) + a.length)`, `{"ok":false,"error":{"kind":"MemoryLimitExceeded","message":"Execution exceeded its memory limit of 8388608 bytes."},"toolCalls":[]}`},
+		{`return [1, 2, 3].map((x) => x * 2)`, `{"ok":true,"value":[2,4,6],"toolCalls":[]}`},
+		{`Array.prototype.map = null; Object.prototype.x = 1; return [typeof [].map, ({}).x]`, `{"ok":true,"value":["object",1],"toolCalls":[]}`},
+		{`return [typeof [].map, ({}).x, JSON.stringify({a: [1]})]`, `{"ok":true,"value":["function",null,"{\"a\":[1]}"],"toolCalls":[]}`},
+		{`tools.slow({}).catch(() => {}); return "left"`, `{"ok":true,"value":"left","toolCalls":[{"name":"slow"}]}`},
+		{`await tools.slow({})`, `{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 3000ms."},"toolCalls":[{"name":"slow"}]}`},
+	}
+	settle := func() (int, uint64) {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return runtime.NumGoroutine(), m.HeapAlloc
+	}
+	baseG, baseHeap := settle()
+	const runs = 100
+	var wg sync.WaitGroup
+	errs := make(chan string, runs)
+	for i := 0; i < runs; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			c := cases[i%len(cases)]
+			if got := rt.Execute(context.Background(), c.src).String(); got != c.want {
+				errs <- fmt.Sprintf("run %d %q:\n got  %s\n want %s", i, c.src, got, c.want)
+			}
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	// Workers and late tools wind down once their context ends; poll.
+	deadline := time.Now().Add(5 * time.Second)
+	g, heap := settle()
+	for (g > baseG+2 || heap > baseHeap+32<<20) && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+		g, heap = settle()
+	}
+	if g > baseG+2 {
+		t.Errorf("%d goroutines after the runs, %d before", g, baseG)
+	}
+	if heap > baseHeap+32<<20 {
+		t.Errorf("heap %d MiB after the runs, %d MiB before", heap>>20, baseHeap>>20)
+	}
+}
