@@ -349,7 +349,7 @@ type goIn struct {
 	h    *extHost
 	r    *value.Realm
 	ext  string
-	path []uintptr // the maps and slices being copied, for cycles
+	path []container // the maps and slices being copied, for cycles
 }
 
 func (in *goIn) value(res any, label string, depth int) value.Value {
@@ -373,7 +373,7 @@ func (in *goIn) value(res any, label string, depth int) value.Value {
 		if x == nil {
 			return value.Null
 		}
-		defer in.enter(reflect.ValueOf(x).Pointer(), label)()
+		defer in.enter(container{reflect.ValueOf(x).Pointer(), -1}, label)()
 		o := r.NewPlainObject()
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -392,7 +392,7 @@ func (in *goIn) value(res any, label string, depth int) value.Value {
 			return value.Null
 		}
 		if len(x) > 0 {
-			defer in.enter(reflect.ValueOf(x).Pointer(), label)()
+			defer in.enter(container{reflect.ValueOf(x).Pointer(), len(x)}, label)()
 		}
 		r.Charge(len(x) * 16)
 		elems := make([]value.Value, len(x))
@@ -411,9 +411,16 @@ func (in *goIn) value(res any, label string, depth int) value.Value {
 	return v
 }
 
+// container identifies a map, or a slice by its backing array and
+// length (a shorter slice of the same array is another value).
+type container struct {
+	p uintptr
+	n int
+}
+
 // enter records a map or slice on the path being copied, refusing one
 // already on it; the returned func leaves it.
-func (in *goIn) enter(p uintptr, label string) func() {
+func (in *goIn) enter(p container, label string) func() {
 	for _, q := range in.path {
 		if q == p {
 			in.r.ThrowType("%s produced a circular value.", label)

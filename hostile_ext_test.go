@@ -44,6 +44,8 @@ func TestHostileExtensionValues(t *testing.T) {
 		valueExtension("deep32", func() any { return nested(32) }),
 		valueExtension("deep33", func() any { return nested(33) }),
 		valueExtension("selfList", func() any { l := []any{nil}; l[0] = l; return l }),
+		valueExtension("prefix", func() any { l := []any{1.0, nil}; l[1] = l[:1]; return l }),
+		valueExtension("sharedMap", func() any { m := map[string]any{"a": 1.0}; return []any{m, m} }),
 		{Name: "keep", Globals: map[string]any{"keep": codemode.HostFunc(func(_ context.Context, args []any) (any, error) {
 			argCount.Add(int64(len(args)))
 			return len(args), nil
@@ -65,6 +67,8 @@ func TestHostileExtensionValues(t *testing.T) {
 		{"self list", `return selfList()`, lim, []codemode.Kind{failure}, "TypeError: selfList[0] produced a circular value."},
 		{"1e6 deep", `return deep()`, lim, []codemode.Kind{failure}, "TypeError: deep" + strings.Repeat("[0]", 33) + " exceeds the maximum value depth of 32."},
 		{"33 deep", `return deep33()`, lim, []codemode.Kind{failure}, "TypeError: deep33" + strings.Repeat("[0]", 33) + " exceeds the maximum value depth of 32."},
+		{"a shorter slice of the same array is not a cycle", `return JSON.stringify(prefix())`, lim, nil, `"[1,[1]]"`},
+		{"a shared map is not a cycle", `return JSON.stringify(sharedMap())`, lim, nil, `"[{\"a\":1},{\"a\":1}]"`},
 		{"32 deep", `return JSON.stringify(deep32()).length`, lim, nil, "65"},
 		{"sync ctx has the deadline", `return wait()`, codemode.Limits{Timeout: 200 * time.Millisecond}, []codemode.Kind{timeout}, "Execution timed out after 200ms."},
 		{"sparse argument", `const a = []; a[1e7 - 1] = 1; return keep(a)`, lim, []codemode.Kind{memory}, "Execution exceeded its memory limit"},
