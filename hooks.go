@@ -17,9 +17,12 @@ type Hooks struct {
 	// when uncaught), and ToolAfter is not called. The call still counts
 	// and is listed in toolCalls.
 	ToolBefore func(ctx context.Context, call ToolCallInfo) error
-	// ToolAfter gets exactly one outcome for every call ToolBefore let
-	// through: success, failure, or interrupted (the run ended or timed
-	// out while the call was in flight).
+	// ToolAfter gets exactly one outcome for every call ToolBefore did
+	// not deny: success, failure, or interrupted (the run ended or timed
+	// out while the call was in flight, or before it started; a call cut
+	// off this way gets its interrupted outcome before Execute returns,
+	// and nothing more when its tool returns later). Execute waits for
+	// hooks already running when the run ends, so keep them short.
 	ToolAfter func(ctx context.Context, call ToolCallInfo, outcome CallOutcome)
 	// ExtensionBefore and ExtensionAfter do the same for calls of
 	// extension globals.
