@@ -398,6 +398,10 @@ func formatFits(r *value.Realm, v value.Value) bool {
 			}
 		}
 		if a := o.Array(); a != nil {
+			// The rendering visits every index, holes too.
+			if parts += a.Len(); parts > maxFormatParts {
+				return false
+			}
 			if d, ok := a.Dense(); ok {
 				for _, e := range d {
 					if !walk(e, depth+1) {
