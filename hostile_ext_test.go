@@ -96,27 +96,36 @@ func TestHostileExtensionValues(t *testing.T) {
 // returns.
 func TestRunLifecycle(t *testing.T) {
 	var mu sync.Mutex
-	var returned bool
+	var returned time.Time
 	var late []string
-	note := func(what string) {
+	// note records what happens after Execute returned (allowing a few
+	// milliseconds for a tool that was started just before, whose first
+	// line may run after).
+	note := func(what string, slack time.Duration) {
 		mu.Lock()
 		defer mu.Unlock()
-		if returned {
-			late = append(late, what)
+		if !returned.IsZero() && time.Since(returned) > slack {
+			late = append(late, fmt.Sprintf("%s %v after", what, time.Since(returned)))
 		}
 	}
 	var started atomic.Int64
 	send := &tools.Tool{Description: "ignores its context", Output: objectOut, Func: func(context.Context, json.RawMessage) (any, error) {
 		started.Add(1)
-		note("tool started")
+		note("tool started", 5*time.Millisecond)
 		time.Sleep(200 * time.Millisecond)
 		return map[string]any{}, nil
 	}}
 	var afters sync.Map
 	rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"mail.send": send}, Hooks: codemode.Hooks{
-		ToolBefore: func(context.Context, codemode.ToolCallInfo) error { note("before hook"); return nil },
+		// A slow before-hook keeps the call from starting until after the
+		// program has returned.
+		ToolBefore: func(context.Context, codemode.ToolCallInfo) error {
+			note("before hook", 0)
+			time.Sleep(50 * time.Millisecond)
+			return nil
+		},
 		ToolAfter: func(_ context.Context, c codemode.ToolCallInfo, o codemode.CallOutcome) {
-			note("after hook")
+			note("after hook", 0)
 			n, _ := afters.LoadOrStore(string(o.Status), new(atomic.Int64))
 			n.(*atomic.Int64).Add(1)
 		},
@@ -124,11 +133,11 @@ func TestRunLifecycle(t *testing.T) {
 	const runs = 20
 	for i := 0; i < runs; i++ {
 		mu.Lock()
-		returned = false
+		returned = time.Time{}
 		mu.Unlock()
 		res := rt.Execute(context.Background(), `tools.mail.send({to: "a"}); return 1`)
 		mu.Lock()
-		returned = true
+		returned = time.Now()
 		mu.Unlock()
 		if res.String() != `{"ok":true,"value":1,"toolCalls":[{"name":"mail.send"}]}` {
 			t.Fatalf("got %s", res)
