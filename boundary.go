@@ -28,7 +28,7 @@ func (h *host) setBindings(b map[string]any) error {
 	}
 	h.bindings = make(map[string]json.RawMessage, len(b))
 	for name, v := range b {
-		data, err := json.Marshal(v)
+		data, err := marshalBounded(v)
 		if err != nil {
 			return fmt.Errorf("binding %q cannot be passed to the program: %v; pass JSON-compatible data", name, err)
 		}

@@ -158,9 +158,75 @@ func parseJSONValue(r *value.Realm, data []byte) (value.Value, error) {
 // jsonRoundTrip copies a Go value in through encoding/json, as the
 // reference's JSON.parse(JSON.stringify(value)) does.
 func jsonRoundTrip(r *value.Realm, v any) (value.Value, error) {
-	data, err := json.Marshal(v)
+	data, err := marshalBounded(v)
 	if err != nil {
 		return value.Undefined, err
 	}
 	return parseJSONValue(r, data)
+}
+
+// maxGoNesting and maxGoParts bound the Go values handed to
+// encoding/json, which recurses once per level with no limit of its own:
+// a result a million levels deep overflows the goroutine's stack, a fatal
+// error no recover catches, and a cycle through a pointer is only found
+// a thousand levels down.
+const (
+	maxGoNesting = 10_000
+	maxGoParts   = 10_000_000
+)
+
+// marshalBounded is json.Marshal for a host's value, refusing one nested
+// deeper than maxGoNesting or made of more than maxGoParts values.
+func marshalBounded(v any) ([]byte, error) {
+	if err := checkNesting(v); err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// checkNesting walks v as encoding/json would (interfaces, pointers,
+// maps, slices, arrays, exported struct fields).
+func checkNesting(v any) error {
+	parts := 0
+	var walk func(rv reflect.Value, depth int) error
+	walk = func(rv reflect.Value, depth int) error {
+		if depth > maxGoNesting {
+			return fmt.Errorf("json: the value nests deeper than %d levels (or holds itself)", maxGoNesting)
+		}
+		if parts++; parts > maxGoParts {
+			return fmt.Errorf("json: the value has more than %d parts", maxGoParts)
+		}
+		switch rv.Kind() {
+		case reflect.Interface, reflect.Pointer:
+			if !rv.IsNil() {
+				return walk(rv.Elem(), depth+1)
+			}
+		case reflect.Map:
+			for it := rv.MapRange(); it.Next(); {
+				if err := walk(it.Value(), depth+1); err != nil {
+					return err
+				}
+			}
+		case reflect.Slice, reflect.Array:
+			if rv.Type().Elem().Kind() == reflect.Uint8 {
+				return nil // bytes: base64 or raw JSON
+			}
+			for i := 0; i < rv.Len(); i++ {
+				if err := walk(rv.Index(i), depth+1); err != nil {
+					return err
+				}
+			}
+		case reflect.Struct:
+			t := rv.Type()
+			for i := 0; i < rv.NumField(); i++ {
+				if t.Field(i).IsExported() {
+					if err := walk(rv.Field(i), depth+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		return nil
+	}
+	return walk(reflect.ValueOf(v), 0)
 }

@@ -92,6 +92,31 @@ func TestHostileExtensionValues(t *testing.T) {
 	}
 }
 
+// TestHostileToolResults: a tool result too deep for encoding/json (whose
+// recursion would overflow the stack, a fatal error) or holding itself is
+// InvalidToolOutput.
+func TestHostileToolResults(t *testing.T) {
+	mk := func(v func() any) *tools.Tool {
+		return &tools.Tool{Description: "x", Output: objectOut, Func: func(context.Context, json.RawMessage) (any, error) { return v(), nil }}
+	}
+	rt, _ := codemode.New(codemode.Options{Tools: map[string]any{
+		"deep":  mk(func() any { return nested(1_000_000) }),
+		"loop":  mk(func() any { return selfMap() }),
+		"typed": mk(func() any { return map[string][]any{"a": {nested(1_000_000)}} }),
+	}, Limits: codemode.Limits{Timeout: 5 * time.Second, MaxMemoryBytes: mib16}})
+	for _, name := range []string{"deep", "loop", "typed"} {
+		res := rt.Execute(context.Background(), "return await tools."+name+"({})")
+		want := `{"ok":false,"error":{"kind":"InvalidToolOutput","message":"Invalid output from tool '` + name + `': Error: json: the value nests deeper than 10000 levels (or holds itself)"},"toolCalls":[{"name":"` + name + `"}]}`
+		if res.String() != want {
+			t.Errorf("got  %s\nwant %s", res, want)
+		}
+	}
+	res := rt.Execute(context.Background(), "return 1", codemode.WithBindings(map[string]any{"deep": nested(1_000_000)}))
+	if res.OK || res.Error.Kind != codemode.InvalidDataValue || !strings.Contains(res.Error.Message, "nests deeper than 10000 levels") {
+		t.Errorf("deep binding: got %s", res)
+	}
+}
+
 // TestRunLifecycle: nothing about a run reaches the host after Execute
 // returns.
 func TestRunLifecycle(t *testing.T) {

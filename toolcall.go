@@ -446,7 +446,7 @@ func callTool(ctx context.Context, node *tools.Node, input []byte) (res any, err
 	if tool.ValidateOutputs {
 		raw, ok := res.(json.RawMessage)
 		if !ok {
-			out, merr := json.Marshal(res)
+			out, merr := marshalBounded(res)
 			if merr != nil {
 				return nil, &outputError{err: merr}
 			}
@@ -458,7 +458,7 @@ func callTool(ctx context.Context, node *tools.Node, input []byte) (res any, err
 		return raw, nil
 	}
 	if !directlyCopyable(res) {
-		out, merr := json.Marshal(res)
+		out, merr := marshalBounded(res)
 		if merr != nil {
 			return nil, &outputError{err: merr}
 		}
@@ -514,7 +514,7 @@ func (pc *pendingCall) settle(r *value.Realm, res any, err error) {
 		v, err = goToValue(r, res, 0)
 		if err == errNeedsJSON {
 			var out []byte
-			if out, err = json.Marshal(res); err == nil {
+			if out, err = marshalBounded(res); err == nil {
 				v, err = parseJSONValue(r, out)
 			}
 		}
