@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/tools"
 )
 
 // checkResult fails on a Result that is not valid JSON, an internal
@@ -92,7 +93,7 @@ func goValueFrom(data []byte) any {
 	return build(0)
 }
 
-// FuzzExtensionValues: whatever Go value an extension returns (cycles,
+// FuzzExtensionValues: whatever Go value an extension (or a tool) returns (cycles,
 // deep nesting, typed values), the run ends with a valid Result and never
 // an internal error, within its limits.
 func FuzzExtensionValues(f *testing.F) {
@@ -107,12 +108,13 @@ func FuzzExtensionValues(f *testing.F) {
 			"later": codemode.AsyncHostFunc(func(context.Context, []any) (any, error) { return v, nil }),
 			"echo":  codemode.HostFunc(func(_ context.Context, args []any) (any, error) { return args, nil }),
 		}}
-		rt, err := codemode.New(codemode.Options{Extensions: []codemode.Extension{ext},
+		tool := &tools.Tool{Description: "returns the value", Output: objectOut, Func: func(context.Context, json.RawMessage) (any, error) { return v, nil }}
+		rt, err := codemode.New(codemode.Options{Extensions: []codemode.Extension{ext}, Tools: map[string]any{"t": tool},
 			Limits: codemode.Limits{Timeout: timeout, MaxMemoryBytes: 16 << 20, MaxOutputBytes: codemode.Max(1 << 16)}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, src := range []string{`return val()`, `return await later()`, `const x = val(); return echo(x, [x])`, `try { return JSON.stringify(val()).length } catch (e) { return e.message }`} {
+		for _, src := range []string{`return val()`, `return await later()`, `const x = val(); return echo(x, [x])`, `try { return JSON.stringify(val()).length } catch (e) { return e.message }`, `return await tools.t({})`} {
 			start := time.Now()
 			res := rt.Execute(context.Background(), src)
 			checkResult(t, src, res, time.Since(start), timeout)
