@@ -942,6 +942,16 @@ func (r *Realm) Charge(bytes int) {
 	}
 }
 
+// Reserve ends the run with MemoryLimitExceeded when bytes more would
+// pass the budget, without counting them: a built-in calls it before it
+// makes something that is charged once made (an array's elements, a
+// string), so that the Go heap never holds much more than the budget.
+func (r *Realm) Reserve(bytes int) {
+	if r.Budget > 0 && r.allocated+int64(bytes) > r.Budget {
+		r.OverBudget()
+	}
+}
+
 // CheckBudget ends the run if allocations counted elsewhere (array
 // growth) have passed the budget.
 func (r *Realm) CheckBudget() {

@@ -31,6 +31,11 @@ const (
 	elemBytes   = 16
 )
 
+// chunk is how many elements a fast path handles between two Ticks: the
+// loop bodies are a few nanoseconds, so ticking per chunk keeps them fast
+// while a 10 M-element walk still checks the deadline every few µs.
+const chunk = value.TickInterval
+
 // Install adds the Array constructor and Array.prototype's methods to a
 // library. Array.prototype itself (with values and [Symbol.iterator]) is
 // made by the core; this only extends it.
@@ -153,6 +158,10 @@ func arrayFrom(r *value.Realm, c *value.Call) value.Value {
 			v, ok := it.Step(r)
 			if !ok {
 				break
+			}
+			r.Poll()
+			if k%chunk == 0 {
+				b.meter(r) // charge the growth in steps
 			}
 			if k >= value.MaxArrayLength {
 				it.CloseQuietly(r)
@@ -500,7 +509,7 @@ func newOut(r *value.Realm, length, capHint int) out {
 		r.ThrowRange(value.ArrayLengthMessage)
 	}
 	capHint = min(capHint, value.MaxArrayLength)
-	r.Charge(objectBytes + elemBytes*capHint)
+	r.Charge(objectBytes + elemBytes*capHint) // before the slice is made
 	o := value.NewArray(r.Intrinsic(value.ArrayPrototype), make([]value.Value, 0, capHint))
 	a := o.Array()
 	_ = a.SetLength(length) // in range: checked above
@@ -598,13 +607,19 @@ func (b *out) setLength(r *value.Realm, n int) {
 
 // value returns the result, charging the elements a fresh array grew by.
 func (b *out) value(r *value.Realm) value.Value {
+	b.meter(r)
+	return value.Obj(b.obj)
+}
+
+// meter charges the elements a fresh array grew by since the last call:
+// a long build calls it as it goes, so that the budget stops it in steps.
+func (b *out) meter(r *value.Realm) {
 	if b.a != nil {
 		if d, ok := b.a.Dense(); ok && len(d) > b.charged {
 			r.Charge(elemBytes * (len(d) - b.charged))
 			b.charged = len(d)
 		}
 	}
-	return value.Obj(b.obj)
 }
 
 // checkLength throws V8's TypeError when an array-like would grow past
