@@ -235,9 +235,11 @@ var arrayFill = &value.Native{Name: "Array.prototype.fill", Length: 1, Fn: func(
 			// new Array(n).fill(x): lay the elements out once instead of
 			// growing the slice one write at a time.
 			r.Reserve(elemBytes * n)
-			r.Tick(n)
 			elems := make([]value.Value, n)
 			for i := range elems {
+				if i%chunk == 0 {
+					r.Tick(chunk)
+				}
 				elems[i] = value.Hole
 			}
 			for _, i := range a.PresentIndexes() {
@@ -247,8 +249,7 @@ var arrayFill = &value.Native{Name: "Array.prototype.fill", Length: 1, Fn: func(
 				elems[i] = v
 			}
 			r.Charge(elemBytes * (final - k))
-			_ = a.SetLength(0) // shrinking cannot fail
-			if a.Push(elems...) != nil {
+			if a.Adopt(elems) != nil {
 				r.ThrowRange(value.ArrayLengthMessage)
 			}
 			return o
