@@ -28,7 +28,7 @@ const maxSafeInteger = 1<<53 - 1
 // The memory count of a new array: the object, and each element slot.
 const (
 	objectBytes = 96
-	elemBytes   = 16
+	elemBytes   = 24 // a value.Value
 )
 
 // chunk is how many elements a fast path handles between two Ticks: the
@@ -618,6 +618,11 @@ func (b *out) meter(r *value.Realm) {
 		if d, ok := b.a.Dense(); ok && len(d) > b.charged {
 			r.Charge(elemBytes * (len(d) - b.charged))
 			b.charged = len(d)
+			if cap(d)-len(d) < chunk {
+				// The next chunk grows the slice: check that the new
+				// backing array (about twice this one) fits first.
+				r.Reserve(elemBytes * cap(d))
+			}
 		}
 	}
 }
