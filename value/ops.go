@@ -514,18 +514,25 @@ func (r *Realm) OwnKeys(o *Object, enumerableOnly, withSymbols bool) []string {
 	case HostObject:
 		return in.HostKeys(r, o)
 	case *ArrayData:
+		// A key string an element: check they fit before making them.
+		n := len(in.dense) + len(in.sparse)
+		r.Tick(n)
+		r.Reserve(40 * n)
 		elems = in.IndexKeys()
 		if !enumerableOnly {
 			elems = append(elems, "length")
 		}
 	case Indexed:
 		n := in.IndexLen()
+		r.Tick(n)
+		r.Reserve(40 * n)
 		elems = make([]string, n)
 		for i := range elems {
 			elems[i] = strconv.Itoa(i)
 		}
 	}
 	keys := o.OwnKeys(enumerableOnly)
+	r.Tick(len(keys))
 	var syms []string
 	out := keys[:0]
 	for _, k := range keys {
