@@ -137,24 +137,26 @@ func localeCompare(r *value.Realm, a, b *value.String) int {
 		r.Tick(a.Len() + b.Len())
 		return c.CompareString(a.String(), b.String())
 	}
-	ua, ub := a.Units(), b.Units()
+	// At and Slice read the strings in place: an ASCII string is never
+	// copied into code units.
+	la, lb := a.Len(), b.Len()
 	p := 0
-	for p < len(ua) && p < len(ub) && ua[p] == ub[p] {
+	for p < la && p < lb && a.At(p) == b.At(p) {
 		p++
 	}
 	r.Tick(p / 16)
-	p = safeCut(ua, ub, p, 0)
+	p = safeCut(a, b, p, 0)
+	piece := func(s *value.String, i, j int) string { return s.Slice(i, j).String() }
 	for {
-		ea, eb := min(p+collateChunk, len(ua)), min(p+collateChunk, len(ub))
-		if ea < len(ua) && eb < len(ub) {
-			ea = safeCut(ua, ub, ea, p)
+		ea, eb := min(p+collateChunk, la), min(p+collateChunk, lb)
+		if ea < la && eb < lb {
+			ea = safeCut(a, b, ea, p)
 			eb = ea
 		}
 		r.Tick(8 * (ea - p + eb - p))
-		if res := c.CompareString(value.FromUTF16(ua[p:ea]).String(), value.FromUTF16(ub[p:eb]).String()); res != 0 || ea == len(ua) || eb == len(ub) {
-			if res == 0 && (ea < len(ua) || eb < len(ub)) {
-				return c.CompareString(value.FromUTF16(ua[ea:min(ea+collateChunk, len(ua))]).String(),
-					value.FromUTF16(ub[eb:min(eb+collateChunk, len(ub))]).String())
+		if res := c.CompareString(piece(a, p, ea), piece(b, p, eb)); res != 0 || ea == la || eb == lb {
+			if res == 0 && (ea < la || eb < lb) {
+				return c.CompareString(piece(a, ea, min(ea+collateChunk, la)), piece(b, eb, min(eb+collateChunk, lb)))
 			}
 			return res
 		}
@@ -170,15 +172,17 @@ const collateChunk = 1 << 16
 // (or the end) after, in both strings, so that no combining mark or
 // contraction joins the two sides. It looks back at most 64 units, and
 // not before floor; without such a point it keeps p off a surrogate pair.
-func safeCut(a, b []uint16, p, floor int) int {
-	ascii := func(s []uint16, i int) bool { return i >= len(s) || s[i] < 0x80 }
+func safeCut(a, b *value.String, p, floor int) int {
+	ascii := func(s *value.String, i int) bool { return i >= s.Len() || s.At(i) < 0x80 }
 	for q := p; q > floor && q > p-64; q-- {
-		if a[q-1] < 0x80 && b[q-1] < 0x80 && ascii(a, q) && ascii(b, q) {
+		if a.At(q-1) < 0x80 && b.At(q-1) < 0x80 && ascii(a, q) && ascii(b, q) {
 			return q
 		}
 	}
-	if p > floor && p < len(a) && a[p-1] >= 0xD800 && a[p-1] < 0xDC00 {
-		p--
+	if p > floor && p < a.Len() {
+		if u := a.At(p - 1); u >= 0xD800 && u < 0xDC00 {
+			p--
+		}
 	}
 	return p
 }
