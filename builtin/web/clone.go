@@ -151,6 +151,7 @@ func (cl *cloner) clone(v value.Value) value.Value {
 func (cl *cloner) copyProps(o *value.Object, v value.Value, c *value.Object) {
 	r := cl.r
 	for _, k := range r.OwnKeys(o, true, false) {
+		r.Poll()
 		if !r.HasOwn(o, k) {
 			continue
 		}

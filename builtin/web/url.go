@@ -227,7 +227,7 @@ var urlAccessors = []urlAccessor{
 			pd := u.params.Internal.(*paramsData)
 			pd.url = u
 			if u.rec.query != nil {
-				pd.list = parseForm(*u.rec.query)
+				pd.list = parseFormTicked(*u.rec.query, r.Tick)
 			}
 		}
 		return value.Obj(u.params)
@@ -281,7 +281,7 @@ func (u *urlData) syncParams() {
 	pd := u.params.Internal.(*paramsData)
 	pd.list = nil
 	if u.rec.query != nil {
-		pd.list = parseForm(*u.rec.query)
+		pd.list = parseForm(*u.rec.query) // the query was just set from a string the setter charged
 	}
 }
 
