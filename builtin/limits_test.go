@@ -158,7 +158,7 @@ func TestStringBombs(t *testing.T) {
 		{name: "split", src: `const s = "x".repeat(2 ** 24 - 1); for (;;) s.split("y")`, want: timeout},
 		{name: "regexp test", src: `const s = "x".repeat(2 ** 24 - 1); for (;;) /y/.test(s)`, want: timeout},
 		{name: "compiling long regexps", src: `for (let i = 0; ; i++) new RegExp("(a|b|c)+" + "x".repeat(1e5) + i, "iu")`, want: timeout},
-		{name: "compiled regexps kept", src: `const a = []; for (let i = 0; ; i++) a.push(new RegExp("[^\\s\\d\\w]{2}[\\s\\S]" + i, "iu"))`, timeout: 30 * time.Second, memory: budget, want: memory},
+		{name: "compiled regexps kept", src: `const a = []; for (let i = 0; ; i++) a.push(new RegExp("[^\\s\\d\\w]{2}[\\s\\S]" + i, "iu"))`, timeout: 10 * time.Second, memory: budget, want: anyLimit},
 		{name: "Date.parse", src: `const s = "x".repeat(2 ** 24 - 1); for (let i = 0; i < 1000; i++) Date.parse(s)`, want: timeout},
 		{name: "bound names", src: `let f = function () {}; for (let i = 0; i < 1e5; i++) f = f.bind(null); return f.name.length`, memory: budget, want: memory},
 	})
