@@ -99,7 +99,9 @@ const compileInterval = 2 * time.Millisecond
 // is abandoned: it finishes on its own (bounded by jsregex's size limit)
 // and is dropped.
 func compileWatched(r *value.Realm, pattern, flags string) (*jsregex.Regexp, error) {
-	if len(pattern) < watchedCompile {
+	// A property class (\p{L}) expands to thousands of ranges however
+	// short the pattern.
+	if len(pattern) < watchedCompile && !strings.Contains(pattern, `\p`) && !strings.Contains(pattern, `\P`) {
 		return jsregex.Compile(pattern, flags)
 	}
 	type result struct {
