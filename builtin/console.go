@@ -20,22 +20,29 @@ func installConsole(l *value.Library) {
 
 func logLine(prefix string) value.NativeFunc {
 	return func(r *value.Realm, c *value.Call) value.Value {
-		var b strings.Builder
-		b.WriteString(prefix)
+		f := newFormatter(r, formatLimit)
+		f.b.WriteString(prefix)
 		for i, a := range c.Args {
 			if i > 0 {
-				b.WriteByte(' ')
+				f.b.WriteByte(' ')
 			}
 			if s := a.AsString(); s != nil {
-				b.WriteString(s.String())
+				f.raw(s)
 				continue
 			}
-			formatValue(r, &b, a, 0, nil)
+			f.value(a, 0, nil)
 		}
-		r.Logs = append(r.Logs, b.String())
-		r.Charge(b.Len() + 16)
+		log(r, f)
 		return value.Undefined
 	}
+}
+
+// log appends a formatted line to the realm's Logs. Its bytes were
+// charged as it grew; the line's own slot is charged here.
+func log(r *value.Realm, f *formatter) {
+	f.settle()
+	r.Charge(16)
+	r.Logs = append(r.Logs, f.text())
 }
 
 var consoleMethods = []*value.Native{
@@ -45,7 +52,13 @@ var consoleMethods = []*value.Native{
 	Native("console.warn", 0, logLine("[warn] ")),
 	Native("console.error", 0, logLine("[error] ")),
 	Native("console.dir", 0, func(r *value.Realm, c *value.Call) value.Value {
-		r.Logs = append(r.Logs, Format(r, c.Arg(0)))
+		f := newFormatter(r, formatLimit)
+		if s := c.Arg(0).AsString(); s != nil {
+			f.raw(s)
+		} else {
+			f.value(c.Arg(0), 0, nil)
+		}
+		log(r, f)
 		return value.Undefined
 	}),
 	Native("console.table", 1, consoleTable),
@@ -88,7 +101,8 @@ func consoleTable(r *value.Realm, c *value.Call) value.Value {
 			hasValues = true
 		}
 	}
-	var b strings.Builder
+	f := newFormatter(r, formatLimit)
+	b := &f.b
 	b.WriteString("(index)")
 	for _, ck := range cols {
 		b.WriteString("\t" + ck)
@@ -96,43 +110,192 @@ func consoleTable(r *value.Realm, c *value.Call) value.Value {
 	if hasValues {
 		b.WriteString("\tValue")
 	}
+	cell := func(v value.Value) {
+		if s := v.AsString(); s != nil {
+			f.raw(s)
+		} else {
+			f.value(v, 0, nil)
+		}
+	}
 	for _, k := range rows {
+		if f.full {
+			break
+		}
+		r.Poll()
 		b.WriteString("\n" + k)
 		row := get(k)
 		for _, ck := range cols {
 			b.WriteByte('\t')
 			if row.IsObject() && r.HasProperty(row.AsObject(), ck) {
-				b.WriteString(Format(r, r.Get(row, ck)))
+				cell(r.Get(row, ck))
 			}
 		}
 		if hasValues {
 			b.WriteByte('\t')
 			if !row.IsObject() {
-				b.WriteString(Format(r, row))
+				cell(row)
 			}
 		}
+		f.step()
 	}
-	r.Logs = append(r.Logs, b.String())
+	log(r, f)
 	return value.Undefined
 }
 
-// Format renders a value the way console.log renders one argument.
-func Format(r *value.Realm, v value.Value) string {
+// Format renders a value the way console.log renders one argument, at
+// most formatLimit bytes (then cut, ending in formatEllipsis).
+func Format(r *value.Realm, v value.Value) string { return FormatLimit(r, v, formatLimit) }
+
+// FormatLimit is Format with a bound of limit bytes on the text: the
+// work and the memory it takes are bounded by the text, so a value that
+// shares its parts (x = [x, x] thirty times over) renders in time
+// proportional to limit, not to its 2^30 leaves. It neither ticks nor
+// charges the run (the host calls it for a thrown value after the run
+// ended, where an interrupt could not be caught); the console's own
+// renderings do both.
+func FormatLimit(r *value.Realm, v value.Value, limit int) string {
+	f := &formatter{r: r, limit: limit}
 	if s := v.AsString(); s != nil {
-		return s.String()
+		f.raw(s)
+	} else {
+		f.value(v, 0, nil)
 	}
-	var b strings.Builder
-	formatValue(r, &b, v, 0, nil)
-	return b.String()
+	f.settle()
+	return f.text()
 }
 
 // FormatNested renders a value as console.log renders it inside an
 // object (strings quoted).
-func FormatNested(r *value.Realm, b *strings.Builder, v value.Value) { formatValue(r, b, v, 0, nil) }
+func FormatNested(r *value.Realm, b *strings.Builder, v value.Value) {
+	b.WriteString(FormatLimit(r, v, formatLimit))
+}
 
 const consoleDepth = 32
 
-func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, stack []*value.Object) {
+// formatLimit bounds one rendering: a log line, a thrown value. It is the
+// longest string a program can make, so that only a rendering that could
+// not be held as a string anyway is cut.
+const formatLimit = value.MaxStringLength
+
+// formatEllipsis ends a rendering cut at its limit.
+const formatEllipsis = "…"
+
+// formatStep is how many bytes a rendering grows by between two charges
+// of its memory.
+const formatStep = 64 << 10
+
+// formatter renders values into b, up to limit bytes.
+type formatter struct {
+	r       *value.Realm
+	b       strings.Builder
+	limit   int
+	metered bool // tick and charge the run as the text grows
+	charged int  // bytes of b counted in the run's memory so far
+	full    bool // the limit was reached: nothing more is written
+}
+
+// newFormatter makes the metered formatter of a console method.
+func newFormatter(r *value.Realm, limit int) *formatter {
+	return &formatter{r: r, limit: limit, metered: true}
+}
+
+func (f *formatter) charge(n int) {
+	if f.metered {
+		f.r.Charge(n)
+	}
+}
+
+func (f *formatter) tick(n int) {
+	if f.metered {
+		f.r.Tick(n)
+	}
+}
+
+// step charges the growth of the text since the last step, once it is
+// formatStep or more, and cuts the text at the limit.
+func (f *formatter) step() {
+	if n := f.b.Len(); n-f.charged >= formatStep {
+		f.charge(n - f.charged)
+		f.charged = n
+	}
+	if f.b.Len() >= f.limit {
+		f.full = true
+	}
+}
+
+// text is the rendering: cut at the limit (not inside a character) and
+// ended with formatEllipsis when it reached the limit.
+func (f *formatter) text() string {
+	s := f.b.String()
+	if !f.full {
+		return s
+	}
+	s = s[:min(f.limit, len(s))]
+	for len(s) > 0 && s[len(s)-1]&0xC0 == 0x80 {
+		s = s[:len(s)-1]
+	}
+	if len(s) > 0 && s[len(s)-1] >= 0xC0 {
+		s = s[:len(s)-1]
+	}
+	return s + formatEllipsis
+}
+
+// settle charges what the text grew by since the last step.
+func (f *formatter) settle() {
+	if n := f.b.Len(); n > f.charged {
+		f.charge(n - f.charged)
+		f.charged = n
+	}
+}
+
+// raw writes a string as it is (a top-level string argument), charged
+// and cut before it is copied.
+func (f *formatter) raw(s *value.String) {
+	if f.full {
+		return
+	}
+	f.tick(s.Len())
+	room := f.limit - f.b.Len()
+	if s.Len() > room {
+		s = s.Slice(0, max(room, 0)+1) // one past: step cuts at the limit
+	}
+	t := s.String()
+	f.charge(len(t)) // before the copy
+	f.charged += len(t)
+	f.b.Grow(len(t))
+	f.b.WriteString(t)
+	f.step()
+}
+
+// quoted writes a string JSON-quoted, cut before it is copied when it
+// would pass the limit.
+func (f *formatter) quoted(s *value.String) {
+	f.tick(s.Len())
+	if room := f.limit - f.b.Len(); s.Len() > room {
+		s = s.Slice(0, max(room, 0)+1)
+	}
+	if n := s.Len() + 2; n >= formatStep {
+		f.charge(n) // before the copy
+		f.charged += n
+		f.b.Grow(n)
+	}
+	value.QuoteJSON(&f.b, s)
+}
+
+// value renders v (console.log's rendering inside an object). Every
+// call writes at least a byte or returns at once when the text is full,
+// so the work is bounded by the text.
+func (f *formatter) value(v value.Value, depth int, stack []*value.Object) {
+	if f.full {
+		return
+	}
+	f.tick(1)
+	f.render(v, depth, stack)
+	f.step()
+}
+
+func (f *formatter) render(v value.Value, depth int, stack []*value.Object) {
+	r, b := f.r, &f.b
 	switch v.Kind() {
 	case value.KindUndefined:
 		b.WriteString("undefined")
@@ -145,7 +308,7 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 		b.WriteString(s.String())
 		return
 	case value.KindString:
-		value.QuoteJSON(b, v.AsString())
+		f.quoted(v.AsString())
 		return
 	case value.KindSymbol:
 		b.WriteString("Symbol(" + v.AsSymbol().Description + ")")
@@ -179,7 +342,7 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 	case o.Class == value.ClassHeaders:
 		if bv, ok := o.Internal.(value.BoundaryValue); ok {
 			b.WriteString("Headers ")
-			formatValue(r, b, bv.BoundaryValue(r), depth+1, stack)
+			f.value(bv.BoundaryValue(r), depth+1, stack)
 			return
 		}
 	case o.Class == value.ClassPromise:
@@ -203,13 +366,16 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 			keys, vals := m.Entries()
 			b.WriteString("Map(" + strconv.Itoa(len(keys)) + ") [")
 			for i := range keys {
+				if f.full {
+					break
+				}
 				if i > 0 {
 					b.WriteByte(',')
 				}
 				b.WriteByte('[')
-				formatValue(r, b, keys[i], depth+1, stack)
+				f.value(keys[i], depth+1, stack)
 				b.WriteByte(',')
-				formatValue(r, b, vals[i], depth+1, stack)
+				f.value(vals[i], depth+1, stack)
 				b.WriteByte(']')
 			}
 			b.WriteByte(']')
@@ -221,10 +387,13 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 			keys, _ := m.Entries()
 			b.WriteString("Set(" + strconv.Itoa(len(keys)) + ") [")
 			for i := range keys {
+				if f.full {
+					break
+				}
 				if i > 0 {
 					b.WriteByte(',')
 				}
-				formatValue(r, b, keys[i], depth+1, stack)
+				f.value(keys[i], depth+1, stack)
 			}
 			b.WriteByte(']')
 			return
@@ -233,11 +402,11 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 		if in, ok := o.Internal.(value.Indexed); ok {
 			n := in.IndexLen()
 			b.WriteString("Uint8Array(" + strconv.Itoa(n) + ") [")
-			for i := 0; i < n; i++ {
+			for i := 0; i < n && !f.full; i++ {
 				if i > 0 {
 					b.WriteByte(',')
 				}
-				formatValue(r, b, in.IndexGet(i), depth+1, stack)
+				f.value(in.IndexGet(i), depth+1, stack)
 			}
 			b.WriteByte(']')
 			return
@@ -245,7 +414,7 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 	}
 	if a := o.Array(); a != nil && o.Class == value.ClassArray {
 		b.WriteByte('[')
-		for i := 0; i < a.Len(); i++ {
+		for i := 0; i < a.Len() && !f.full; i++ {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -254,7 +423,7 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 				b.WriteString("null")
 				continue
 			}
-			formatValue(r, b, e, depth+1, stack)
+			f.value(e, depth+1, stack)
 		}
 		b.WriteByte(']')
 		return
@@ -262,6 +431,9 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 	b.WriteByte('{')
 	first := true
 	for _, k := range r.OwnKeys(o, true, false) {
+		if f.full {
+			break
+		}
 		p, _ := r.GetOwnProperty(o, k)
 		val := p.Value
 		if p.IsAccessor() {
@@ -271,9 +443,9 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 			b.WriteByte(',')
 		}
 		first = false
-		value.QuoteJSON(b, value.NewString(k))
+		f.quoted(value.NewString(k))
 		b.WriteByte(':')
-		formatValue(r, b, val, depth+1, stack)
+		f.value(val, depth+1, stack)
 	}
 	b.WriteByte('}')
 }

@@ -85,8 +85,18 @@ var functionProto = []*value.Native{
 		}
 		name := "bound "
 		if n := r.Get(value.Obj(f), "name"); n.IsString() {
+			// The names of bound bound ... functions grow with each
+			// bind: charge the new name, and the function, before
+			// they are made.
+			l := n.AsString().Len()
+			if l+len(name) > value.MaxStringLength {
+				r.ThrowRange("Invalid string length")
+			}
+			r.Tick(l)
+			r.Charge(48 + 2*(l+len(name)))
 			name += n.AsString().String()
 		}
+		r.Charge(160 + 24*len(args))
 		bound := r.NewBound(boundFunction, &value.BoundFunc{Target: f, This: c.Arg(0), Args: args}, name, length)
 		bound.Proto = f.Proto
 		return value.Obj(bound)

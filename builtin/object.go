@@ -41,6 +41,8 @@ func ownEnumerable(r *value.Realm, v value.Value) (keys []string, obj *value.Obj
 		r.ThrowType("Cannot convert undefined or null to object")
 	}
 	if s := v.AsString(); s != nil {
+		r.Tick(s.Len())
+		r.Reserve(24 * s.Len())
 		keys = make([]string, s.Len())
 		for i := range keys {
 			keys[i] = value.NumberToString(float64(i)).String()
@@ -57,13 +59,18 @@ func ownEnumerable(r *value.Realm, v value.Value) (keys []string, obj *value.Obj
 var objectStatics = []*value.Native{
 	Native("Object.keys", 1, func(r *value.Realm, c *value.Call) value.Value {
 		keys, _ := ownEnumerable(r, c.Arg(0))
+		r.Tick(len(keys))
+		r.Charge(48 * len(keys)) // the key strings, before they are made
+		r.Reserve(24 * len(keys))
 		return value.Obj(r.NewArrayValue(strValues(keys)))
 	}),
 	Native("Object.values", 1, func(r *value.Realm, c *value.Call) value.Value {
 		v := c.Arg(0)
 		keys, o := ownEnumerable(r, v)
+		r.Reserve(24 * len(keys))
 		out := make([]value.Value, 0, len(keys))
 		for _, k := range keys {
+			r.Poll()
 			if o != nil && !stillEnumerable(r, o, k) {
 				continue
 			}
@@ -74,8 +81,10 @@ var objectStatics = []*value.Native{
 	Native("Object.entries", 1, func(r *value.Realm, c *value.Call) value.Value {
 		v := c.Arg(0)
 		keys, o := ownEnumerable(r, v)
+		r.Reserve(24 * len(keys))
 		out := make([]value.Value, 0, len(keys))
 		for _, k := range keys {
+			r.Poll()
 			if o != nil && !stillEnumerable(r, o, k) {
 				continue
 			}
@@ -98,6 +107,7 @@ var objectStatics = []*value.Native{
 				keys = r.OwnKeys(o, true, true)
 			}
 			for _, k := range keys {
+				r.Poll()
 				r.Set(target, k, r.Get(src, k))
 			}
 		}

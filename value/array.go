@@ -141,6 +141,18 @@ func (a *ArrayData) Push(vs ...Value) error {
 	return nil
 }
 
+// Adopt replaces the elements with elems (holes marked), which the array
+// keeps: a built-in that laid out every element at once (fill on
+// new Array(n)) hands the slice over instead of copying it. The caller
+// has charged elems.
+func (a *ArrayData) Adopt(elems []Value) error {
+	if len(elems) > MaxArrayLength {
+		return ErrArrayLength
+	}
+	a.dense, a.sparse, a.length = elems, nil, uint32(len(elems))
+	return nil
+}
+
 // Delete makes element i a hole.
 func (a *ArrayData) Delete(i int) {
 	if i < 0 || i >= int(a.length) {

@@ -294,6 +294,9 @@ func (it *IteratorRecord) Step(r *Realm) (v Value, ok bool) {
 		n := codePointLen(it.str, it.index)
 		v := it.str.Slice(it.index, it.index+n)
 		it.index += n
+		if v.isWide {
+			r.Charge(v.Bytes()) // ASCII characters are shared, others are new
+		}
 		return Str(v), true
 	}
 	res := r.Call(it.Next, it.Iterator, nil)
@@ -338,13 +341,20 @@ func (it *IteratorRecord) CloseQuietly(r *Realm) {
 	_ = r.Try(func() { it.Close(r) })
 }
 
-// IterateToSlice consumes an iterable into a slice.
+// IterateToSlice consumes an iterable into a slice. It ticks per element
+// and checks the memory budget before the slice grows, so that spreading
+// a huge or sparse array or a long string stops at the deadline or the
+// budget instead of after (the caller charges the finished slice).
 func (r *Realm) IterateToSlice(v Value) []Value {
 	if o := v.AsObject(); o != nil && o.Class == ClassArray && r.arrayIterationIntact(o) {
 		a := o.Internal.(*ArrayData)
 		if d, ok := a.Dense(); ok {
+			r.Reserve(valueBytes * len(d))
 			out := make([]Value, len(d))
 			for i, e := range d {
+				if i%TickInterval == 0 {
+					r.Tick(TickInterval)
+				}
 				if e.IsHole() {
 					e = r.GetIndex(v, i)
 				}
@@ -360,9 +370,15 @@ func (r *Realm) IterateToSlice(v Value) []Value {
 		if !ok {
 			return out
 		}
-		if len(out) >= MaxArrayLength {
-			it.CloseQuietly(r)
-			r.ThrowRange(ArrayLengthMessage)
+		r.Poll()
+		if len(out) == cap(out) {
+			if len(out) >= MaxArrayLength {
+				it.CloseQuietly(r)
+				r.ThrowRange(ArrayLengthMessage)
+			}
+			// The new backing array, as append would grow it, and
+			// what its elements will cost once charged.
+			r.Reserve(valueBytes * 2 * (cap(out) + 1))
 		}
 		out = append(out, x)
 	}

@@ -2,6 +2,7 @@ package value
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -28,9 +29,16 @@ type JSONError struct {
 
 func (e *JSONError) Error() string { return "SyntaxError: " + e.Message }
 
-// Meter is told the size of each allocation JSON.parse makes; an error
-// from it (the run's memory budget is spent) stops the parse.
+// Meter is told the size of each allocation JSON.parse makes, before it
+// is made where the size is known (an array's elements as they grow), and
+// is called with 0 every meterValues values parsed, so that the caller
+// can check its deadline during a long parse; an error from it (the
+// run's memory budget is spent) stops the parse.
 type Meter func(bytes int) error
+
+// meterValues is how many values pass between two progress calls of the
+// Meter.
+const meterValues = 16
 
 // ParseJSON parses text as JSON.parse does.
 func ParseJSON(text *String, protos JSONProtos, meter Meter) (Value, error) {
@@ -43,6 +51,7 @@ type jsonParser struct {
 	pos    int    // byte offset into src
 	protos JSONProtos
 	meter  Meter
+	values int // parsed, for the Meter's progress calls
 }
 
 // frame is an open array or object on the parser's stack.
@@ -135,6 +144,12 @@ func (p *jsonParser) parse() (Value, error) {
 			return Undefined, p.errToken()
 		}
 
+		if p.values++; p.values%meterValues == 0 {
+			if err := p.charge(0); err != nil {
+				return Undefined, err
+			}
+		}
+
 		// Attach v to the open containers, closing those that end.
 		for {
 			if len(stack) == 0 {
@@ -148,6 +163,15 @@ func (p *jsonParser) parse() (Value, error) {
 			f := stack[len(stack)-1]
 			p.skipSpace()
 			if f.obj == nil { // an array
+				if len(f.elems) == cap(f.elems) {
+					// Charge the elements' next backing array before
+					// it is made.
+					grow := max(len(f.elems), 4)
+					if err := p.charge(24 * grow); err != nil {
+						return Undefined, err
+					}
+					f.elems = slices.Grow(f.elems, grow)
+				}
 				f.elems = append(f.elems, v)
 				if p.pos < len(p.src) && p.src[p.pos] == ',' {
 					p.pos++
@@ -157,9 +181,6 @@ func (p *jsonParser) parse() (Value, error) {
 					return Undefined, p.errAt("Expected ',' or ']' after array element")
 				}
 				p.pos++
-				if err := p.charge(24 * len(f.elems)); err != nil {
-					return Undefined, err
-				}
 				v = Obj(NewArray(p.protos.Array, f.elems))
 				stack = stack[:len(stack)-1]
 				continue

@@ -514,18 +514,25 @@ func (r *Realm) OwnKeys(o *Object, enumerableOnly, withSymbols bool) []string {
 	case HostObject:
 		return in.HostKeys(r, o)
 	case *ArrayData:
+		// A key string an element: check they fit before making them.
+		n := len(in.dense) + len(in.sparse)
+		r.Tick(n)
+		r.Reserve(40 * n)
 		elems = in.IndexKeys()
 		if !enumerableOnly {
 			elems = append(elems, "length")
 		}
 	case Indexed:
 		n := in.IndexLen()
+		r.Tick(n)
+		r.Reserve(40 * n)
 		elems = make([]string, n)
 		for i := range elems {
 			elems[i] = strconv.Itoa(i)
 		}
 	}
 	keys := o.OwnKeys(enumerableOnly)
+	r.Tick(len(keys))
 	var syms []string
 	out := keys[:0]
 	for _, k := range keys {
@@ -938,6 +945,16 @@ type BoundFunc struct {
 func (r *Realm) Charge(bytes int) {
 	r.allocated += int64(bytes)
 	if r.Budget > 0 && r.allocated > r.Budget {
+		r.OverBudget()
+	}
+}
+
+// Reserve ends the run with MemoryLimitExceeded when bytes more would
+// pass the budget, without counting them: a built-in calls it before it
+// makes something that is charged once made (an array's elements, a
+// string), so that the Go heap never holds much more than the budget.
+func (r *Realm) Reserve(bytes int) {
+	if r.Budget > 0 && r.allocated+int64(bytes) > r.Budget {
 		r.OverBudget()
 	}
 }

@@ -201,6 +201,9 @@ func (s *String) Slice(i, j int) *String {
 		return s
 	}
 	s.flatten()
+	if j == i+1 && !s.isWide {
+		return asciiChars[s.ascii[i]] // shared: no string per character
+	}
 	if s.isWide {
 		return FromUTF16(s.wide[i:j])
 	}

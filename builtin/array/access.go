@@ -47,7 +47,7 @@ var arrayIncludes = &value.Native{Name: "Array.prototype.includes", Length: 1, F
 	target := c.Arg(0)
 	if d, ok := fastDense(r, o); ok {
 		end := min(n, len(d))
-		if indexIn(d, k, end, target, true) >= 0 {
+		if indexInTicked(r, d, k, end, target, true) >= 0 {
 			return value.True
 		}
 		// Past the slice (the array shrank while fromIndex converted),
@@ -62,6 +62,24 @@ var arrayIncludes = &value.Native{Name: "Array.prototype.includes", Length: 1, F
 	}
 	return value.False
 }}
+
+// indexInTicked is indexIn a chunk at a time, ticking per chunk (and per
+// character compared when the target is a string), so that searching a
+// long array stops at the deadline.
+func indexInTicked(r *value.Realm, d []value.Value, from, to int, target value.Value, zero bool) int {
+	work := chunk
+	if s := target.AsString(); s != nil {
+		work += s.Len() / 8 * chunk / 64 // equal-length strings compare units
+	}
+	for lo := from; lo < to; lo += chunk {
+		hi := min(lo+chunk, to)
+		r.Tick(work)
+		if i := indexIn(d, lo, hi, target, zero); i >= 0 {
+			return i
+		}
+	}
+	return -1
+}
 
 // indexIn finds target in d[from:to]: SameValueZero with holes as
 // undefined when zero is set (includes), else strict equality skipping
@@ -107,7 +125,7 @@ var arrayIndexOf = &value.Native{Name: "Array.prototype.indexOf", Length: 1, Fn:
 	k := fromIndex(r, c, n)
 	target := c.Arg(0)
 	if d, ok := fastDense(r, o); ok {
-		return value.Number(float64(indexIn(d, k, min(n, len(d)), target, false)))
+		return value.Number(float64(indexInTicked(r, d, k, min(n, len(d)), target, false)))
 	}
 	a := arrayData(o)
 	for i := k; i < n; i++ {
@@ -142,6 +160,9 @@ var arrayLastIndexOf = &value.Native{Name: "Array.prototype.lastIndexOf", Length
 	a := arrayData(o)
 	for i := int(f); i >= 0; i-- {
 		if dense {
+			if i%chunk == 0 {
+				r.Tick(chunk)
+			}
 			if i < len(d) {
 				if x := d[i]; !x.IsHole() && value.StrictEquals(x, target) {
 					return value.Number(float64(i))
@@ -166,6 +187,8 @@ var arraySlice = &value.Native{Name: "Array.prototype.slice", Length: 2, Fn: fun
 	ctor := species(r, o)
 	if ctor == nil {
 		if d, ok := fastDense(r, o); ok {
+			r.Reserve(elemBytes * count)
+			r.Tick(count)
 			elems := make([]value.Value, count)
 			for i := range elems {
 				if j := k + i; j < len(d) {
@@ -235,6 +258,7 @@ var arrayConcat = &value.Native{Name: "Array.prototype.concat", Length: 1, Fn: f
 			if n+len(d) > value.MaxArrayLength {
 				r.ThrowRange(value.ArrayLengthMessage)
 			}
+			r.Tick(len(d))
 			b.push(r, d...)
 			n += len(d)
 			continue
@@ -312,6 +336,9 @@ func flatten(r *value.Realm, b *out, src value.Value, n int, depth float64) {
 		}
 		b.put(r, t, v)
 		t++
+		if t%chunk == 0 {
+			b.meter(r) // charge the growth as it happens, not only at the end
+		}
 	}
 }
 
@@ -337,8 +364,10 @@ func readAll(r *value.Realm, o value.Value, n int) []value.Value {
 	if n > value.MaxArrayLength {
 		r.ThrowRange(value.ArrayLengthMessage)
 	}
+	r.Reserve(elemBytes * n)
 	elems := make([]value.Value, n)
 	if d, ok := fastDense(r, o); ok && len(d) == n {
+		r.Tick(n)
 		for i, x := range d {
 			if !x.IsHole() {
 				elems[i] = x
@@ -360,6 +389,7 @@ var arrayToReversed = &value.Native{Name: "Array.prototype.toReversed", Length: 
 	if n > value.MaxArrayLength {
 		r.ThrowRange(value.ArrayLengthMessage)
 	}
+	r.Reserve(elemBytes * n)
 	elems := make([]value.Value, n)
 	a := arrayData(o)
 	for k := range elems {
@@ -392,6 +422,7 @@ var arrayToSpliced = &value.Native{Name: "Array.prototype.toSpliced", Length: 2,
 	if newLen > value.MaxArrayLength {
 		r.ThrowRange(value.ArrayLengthMessage)
 	}
+	r.Reserve(elemBytes * newLen)
 	elems := make([]value.Value, 0, newLen)
 	a := arrayData(o)
 	for i := 0; i < start; i++ {

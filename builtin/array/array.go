@@ -28,8 +28,13 @@ const maxSafeInteger = 1<<53 - 1
 // The memory count of a new array: the object, and each element slot.
 const (
 	objectBytes = 96
-	elemBytes   = 16
+	elemBytes   = 24 // a value.Value
 )
+
+// chunk is how many elements a fast path handles between two Ticks: the
+// loop bodies are a few nanoseconds, so ticking per chunk keeps them fast
+// while a 10 M-element walk still checks the deadline every few µs.
+const chunk = value.TickInterval
 
 // Install adds the Array constructor and Array.prototype's methods to a
 // library. Array.prototype itself (with values and [Symbol.iterator]) is
@@ -153,6 +158,10 @@ func arrayFrom(r *value.Realm, c *value.Call) value.Value {
 			v, ok := it.Step(r)
 			if !ok {
 				break
+			}
+			r.Poll()
+			if k%chunk == 0 {
+				b.meter(r) // charge the growth in steps
 			}
 			if k >= value.MaxArrayLength {
 				it.CloseQuietly(r)
@@ -500,7 +509,7 @@ func newOut(r *value.Realm, length, capHint int) out {
 		r.ThrowRange(value.ArrayLengthMessage)
 	}
 	capHint = min(capHint, value.MaxArrayLength)
-	r.Charge(objectBytes + elemBytes*capHint)
+	r.Charge(objectBytes + elemBytes*capHint) // before the slice is made
 	o := value.NewArray(r.Intrinsic(value.ArrayPrototype), make([]value.Value, 0, capHint))
 	a := o.Array()
 	_ = a.SetLength(length) // in range: checked above
@@ -598,13 +607,24 @@ func (b *out) setLength(r *value.Realm, n int) {
 
 // value returns the result, charging the elements a fresh array grew by.
 func (b *out) value(r *value.Realm) value.Value {
+	b.meter(r)
+	return value.Obj(b.obj)
+}
+
+// meter charges the elements a fresh array grew by since the last call:
+// a long build calls it as it goes, so that the budget stops it in steps.
+func (b *out) meter(r *value.Realm) {
 	if b.a != nil {
 		if d, ok := b.a.Dense(); ok && len(d) > b.charged {
 			r.Charge(elemBytes * (len(d) - b.charged))
 			b.charged = len(d)
+			if cap(d)-len(d) < chunk {
+				// The next chunk grows the slice: check that the new
+				// backing array (about twice this one) fits first.
+				r.Reserve(elemBytes * cap(d))
+			}
 		}
 	}
-	return value.Obj(b.obj)
 }
 
 // checkLength throws V8's TypeError when an array-like would grow past

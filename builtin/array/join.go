@@ -62,6 +62,9 @@ func join(r *value.Realm, o value.Value, n int, sep *value.String, str func(valu
 	if d, ok := fastDense(r, o); ok && len(d) == n && str == nil && primitives(d) {
 		// Nothing here can run program code.
 		for i, x := range d {
+			if i%chunk == 0 {
+				r.Tick(chunk)
+			}
 			if i > 0 {
 				j.add(r, sep)
 			}

@@ -111,6 +111,7 @@ var arrayUnshift = &value.Native{Name: "Array.prototype.unshift", Length: 1, Fn:
 				r.ThrowRange(value.ArrayLengthMessage)
 			}
 			r.Charge(elemBytes * argc)
+			r.Tick(n)
 			d, _ = a.Dense()
 			copy(d[argc:], d[:n])
 			copy(d, c.Args)
@@ -194,6 +195,8 @@ var arraySplice = &value.Native{Name: "Array.prototype.splice", Length: 2, Fn: f
 // spliceDense is splice on a fastWritable array whose elements are d.
 func spliceDense(r *value.Realm, a *value.ArrayData, d []value.Value, start, dc int, items []value.Value) value.Value {
 	n := len(d)
+	r.Reserve(elemBytes * dc)
+	r.Tick(n)
 	removed := make([]value.Value, dc)
 	copy(removed, d[start:start+dc])
 	ic := len(items)
@@ -222,6 +225,7 @@ var arrayFill = &value.Native{Name: "Array.prototype.fill", Length: 1, Fn: func(
 	final := relative(r, c.Arg(2), n, n)
 	if a := fastWritable(r, o); a != nil {
 		if d, ok := a.Dense(); ok && final <= len(d) {
+			r.Tick(final - k)
 			for i := k; i < final; i++ {
 				d[i] = v
 			}
@@ -230,8 +234,12 @@ var arrayFill = &value.Native{Name: "Array.prototype.fill", Length: 1, Fn: func(
 		if n := a.Len(); final-k >= n/2 {
 			// new Array(n).fill(x): lay the elements out once instead of
 			// growing the slice one write at a time.
+			r.Reserve(elemBytes * n)
 			elems := make([]value.Value, n)
 			for i := range elems {
+				if i%chunk == 0 {
+					r.Tick(chunk)
+				}
 				elems[i] = value.Hole
 			}
 			for _, i := range a.PresentIndexes() {
@@ -241,8 +249,7 @@ var arrayFill = &value.Native{Name: "Array.prototype.fill", Length: 1, Fn: func(
 				elems[i] = v
 			}
 			r.Charge(elemBytes * (final - k))
-			_ = a.SetLength(0) // shrinking cannot fail
-			if a.Push(elems...) != nil {
+			if a.Adopt(elems) != nil {
 				r.ThrowRange(value.ArrayLengthMessage)
 			}
 			return o
@@ -274,6 +281,7 @@ var arrayCopyWithin = &value.Native{Name: "Array.prototype.copyWithin", Length: 
 	}
 	if a := fastWritable(r, o); a != nil {
 		if d, ok := a.Dense(); ok && len(d) == n {
+			r.Tick(count)
 			copy(d[to:to+count], d[from:from+count]) // holes move as holes, as deletes would
 			return o
 		}
@@ -298,12 +306,15 @@ var arrayReverse = &value.Native{Name: "Array.prototype.reverse", Length: 0, Fn:
 	o := receiver(r, c, "")
 	if a := fastWritable(r, o); a != nil {
 		if d, ok := a.Dense(); ok {
+			r.Tick(len(d))
 			slices.Reverse(d) // a hole moves to the mirrored index, as the generic steps do
 			return o
 		}
 		// Sparse: move the present elements only.
 		n := a.Len()
 		idx := a.PresentIndexes()
+		r.Tick(len(idx))
+		r.Reserve(elemBytes * len(idx))
 		vals := make([]value.Value, len(idx))
 		for k, i := range idx {
 			vals[k], _ = a.Get(i)

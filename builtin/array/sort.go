@@ -24,6 +24,7 @@ var arraySort = &value.Native{Name: "Array.prototype.sort", Length: 1, Fn: func(
 	// Write back: the sorted elements, then holes for the ones skipped.
 	if a := fastWritable(r, o); a != nil && a.Len() == n {
 		if d, ok := a.Dense(); ok {
+			r.Tick(n)
 			copy(d, items)
 			for i := len(items); i < n; i++ {
 				d[i] = value.Hole
@@ -88,6 +89,8 @@ func collect(r *value.Realm, o value.Value, n int) []value.Value {
 		// Data only: a sparse array costs its elements, not its length.
 		var items []value.Value
 		if d, ok := a.Dense(); ok {
+			r.Reserve(elemBytes * n)
+			r.Tick(n)
 			items = make([]value.Value, 0, n)
 			for _, x := range d {
 				if !x.IsHole() {
@@ -96,7 +99,11 @@ func collect(r *value.Realm, o value.Value, n int) []value.Value {
 			}
 			return items
 		}
-		for _, i := range a.PresentIndexes() {
+		idx := a.PresentIndexes()
+		r.Tick(len(idx))
+		r.Reserve(elemBytes * len(idx))
+		items = make([]value.Value, 0, len(idx))
+		for _, i := range idx {
 			x, _ := a.Get(i)
 			items = append(items, x)
 		}
@@ -153,11 +160,14 @@ func sortValues(r *value.Realm, items []value.Value, fn *value.Object) {
 	// The default order compares strings; each element's string is made
 	// once (primitives' strings are pure; an object's toString runs once,
 	// in element order).
+	r.Reserve(40 * len(vals))
 	keyed := make([]keyedValue, len(vals))
 	for i, v := range vals {
+		r.Poll()
 		keyed[i] = keyedValue{key: r.ToString(v), v: v}
 	}
 	timSort(keyed, func(x, y keyedValue) float64 {
+		r.Poll() // a sort of 10 M strings is seconds of compares
 		return float64(value.Compare(x.key, y.key))
 	})
 	for i := range keyed {

@@ -107,6 +107,8 @@ func newSet(r *value.Realm, m *value.OrderedMap) value.Value {
 }
 
 func copySet(r *value.Realm, m *value.OrderedMap) *value.OrderedMap {
+	r.Tick(m.Len())
+	r.Reserve((entryBytes + 48) * m.Len()) // the copy, and the entry lists read
 	keys, _ := m.Entries()
 	out := value.NewOrderedMap()
 	for _, k := range keys {

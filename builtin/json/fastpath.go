@@ -32,6 +32,9 @@ func fastStringify(r *value.Realm, v value.Value, gap string) (text string, ok, 
 	if !sc.value(v, 0) {
 		return "", false, false
 	}
+	// The text is at most sc.bytes (under MaxStringLength): one call of
+	// a few ms, charged as work before it runs.
+	r.Tick(sc.bytes / 8)
 	text, ok, err := value.StringifyData(v, gap)
 	switch {
 	case err == nil:

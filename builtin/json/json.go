@@ -45,7 +45,14 @@ var natives = []*value.Native{
 func parse(r *value.Realm, c *value.Call) value.Value {
 	text := r.ToString(c.Arg(0))
 	protos := value.JSONProtos{Object: r.Intrinsic(value.ObjectPrototype), Array: r.Intrinsic(value.ArrayPrototype)}
-	v, err := value.ParseJSON(text, protos, func(n int) error { r.Charge(n); return nil })
+	// The scan is about a nanosecond a character; the Meter ticks per
+	// value parsed and per byte allocated besides.
+	r.Tick(text.Len() / 16)
+	v, err := value.ParseJSON(text, protos, func(n int) error {
+		r.Charge(n)
+		r.Tick(1 + n/16)
+		return nil
+	})
 	if err != nil {
 		var je *value.JSONError
 		if errors.As(err, &je) {

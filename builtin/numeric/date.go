@@ -84,7 +84,7 @@ func dateCtor(r *value.Realm, c *value.Call) value.Value {
 		} else {
 			p := r.ToPrimitive(v, value.HintDefault)
 			if s := p.AsString(); s != nil {
-				tv = jsdate.Parse(s.String())
+				tv = jsdate.ParseTicked(s.String(), r.Tick)
 			} else {
 				tv = r.ToNumber(p)
 			}
@@ -112,7 +112,7 @@ var dateStatics = []*value.Native{
 		return value.Number(now())
 	}),
 	native("Date.parse", 1, func(r *value.Realm, c *value.Call) value.Value {
-		return value.Number(jsdate.Parse(r.ToString(c.Arg(0)).String()))
+		return value.Number(jsdate.ParseTicked(r.ToString(c.Arg(0)).String(), r.Tick))
 	}),
 	native("Date.UTC", 7, func(r *value.Realm, c *value.Call) value.Value {
 		return value.Number(utcFromArgs(r, c.Args))

@@ -29,7 +29,7 @@ type RegExpData struct {
 
 // NewRegExpData compiles pattern (WTF-8) with flags for a RegExp object.
 func NewRegExpData(pattern, flags string) (*RegExpData, error) {
-	re, err := compile(nil, pattern, flags)
+	re, err := jsregex.Compile(pattern, flags)
 	if err != nil {
 		return nil, err
 	}
@@ -58,9 +58,12 @@ const (
 
 type cacheKey struct{ pattern, flags string }
 
-// compile compiles pattern with flags, through lib's cache when lib is
-// not nil.
-func compile(lib *value.Library, pattern, flags string) (*jsregex.Regexp, error) {
+// compile compiles pattern with flags, through the library's cache. A
+// program compiled here (not found in the cache) is charged at its size
+// against the run's budget: a run that keeps many distinct expressions
+// holds their programs.
+func compile(r *value.Realm, pattern, flags string) (*jsregex.Regexp, error) {
+	lib := r.Library()
 	key := cacheKey{pattern, flags}
 	cacheable := lib != nil && len(pattern) <= cacheMaxPattern && len(flags) <= 8
 	if cacheable {
@@ -68,14 +71,59 @@ func compile(lib *value.Library, pattern, flags string) (*jsregex.Regexp, error)
 			return re.(*jsregex.Regexp), nil
 		}
 	}
-	re, err := jsregex.Compile(pattern, flags)
+	r.Tick(len(pattern))
+	r.Reserve(1024 + 16*len(pattern))
+	re, err := compileWatched(r, pattern, flags)
 	if err != nil {
 		return nil, err
 	}
+	r.Charge(re.Size())
 	if cacheable {
 		lib.CacheStore(key, re, cacheSize)
 	}
 	return re, nil
+}
+
+// watchedCompile is the pattern length from which a compile runs on its
+// own goroutine while the run's interrupts are checked: regexp2 compiles
+// in one call, a second or more for a pattern of a million characters,
+// which no Tick inside it can interrupt.
+const watchedCompile = 256
+
+// compileInterval is how often a watched compile checks the interrupts.
+const compileInterval = 2 * time.Millisecond
+
+// compileWatched is jsregex.Compile; for a long pattern the compile runs
+// on a goroutine while this one checks the budget, the deadline and the
+// context every compileInterval. When the run is interrupted the compile
+// is abandoned: it finishes on its own (bounded by jsregex's size limit)
+// and is dropped.
+func compileWatched(r *value.Realm, pattern, flags string) (*jsregex.Regexp, error) {
+	// A property class (\p{L}) expands to thousands of ranges however
+	// short the pattern.
+	if len(pattern) < watchedCompile && !strings.Contains(pattern, `\p`) && !strings.Contains(pattern, `\P`) {
+		return jsregex.Compile(pattern, flags)
+	}
+	type result struct {
+		re  *jsregex.Regexp
+		err error
+	}
+	done := make(chan result, 1) // buffered: an abandoned compile never blocks
+	go func() {
+		re, err := jsregex.Compile(pattern, flags)
+		done <- result{re, err}
+	}()
+	t := time.NewTicker(compileInterval)
+	defer t.Stop()
+	for {
+		select {
+		case res := <-done:
+			return res.re, res.err
+		case <-t.C:
+			r.CheckBudget()
+			r.Agent.CheckInterrupts()
+		}
+	}
 }
 
 // MatchTimeout bounds one match of a regular expression. Backtracking can
@@ -99,7 +147,7 @@ func matchDeadline(r *value.Realm) time.Time {
 
 // execAt runs the program on s from lastIndex (only there when sticky).
 func execAt(r *value.Realm, re *jsregex.Regexp, in *jsregex.Input, lastIndex int) *jsregex.Match {
-	r.Poll()
+	r.Tick(1 + max(in.Len()-lastIndex, 0)/4) // a scan to the end, at worst
 	m, err := re.ExecInput(in, lastIndex, matchDeadline(r))
 	if err == jsregex.ErrTimeout {
 		panic(&value.Interrupt{Kind: "TimeoutExceeded", Message: timeoutMessage})
@@ -134,7 +182,7 @@ func canonicalFlags(flags string) string {
 // given prototype, compiled from pattern and flags (WTF-8), or V8's
 // SyntaxError.
 func newRegExp(r *value.Realm, proto *value.Object, pattern, flags string) *value.Object {
-	re, err := compile(r.Library(), pattern, flags)
+	re, err := compile(r, pattern, flags)
 	if err != nil {
 		if e, ok := err.(*jsregex.Error); ok {
 			if e.BadFlags {

@@ -493,7 +493,7 @@ func regexpSplit(r *value.Realm, rx *value.Object, arg, limitArg value.Value) va
 		plain := strings.ReplaceAll(newFlags, "y", "")
 		if re = d.Regexp; re.Flags() != plain {
 			var err error
-			if re, err = compile(r.Library(), re.Pattern(), plain); err != nil {
+			if re, err = compile(r, re.Pattern(), plain); err != nil {
 				newRegExp(r, r.Intrinsic(value.RegExpPrototype), d.Regexp.Pattern(), newFlags) // throws V8's error
 			}
 		}

@@ -173,16 +173,20 @@ var stringProto = []*value.Native{
 	native("String.prototype.includes", 1, func(r *value.Realm, c *value.Call) value.Value {
 		s := thisString(r, c, "includes")
 		sub := searchArg(r, c.Arg(0), "includes")
+		r.Tick(s.Len())
 		return value.Bool(s.Includes(sub, intArg(r, c.Arg(1), 0)))
 	}),
 	native("String.prototype.indexOf", 1, func(r *value.Realm, c *value.Call) value.Value {
 		s := thisString(r, c, "indexOf")
 		sub := r.ToString(c.Arg(0))
 		pos := min(max(intArg(r, c.Arg(1), 0), 0), s.Len())
+		r.Tick(s.Len() - pos)
 		return value.Number(float64(s.IndexOf(sub, pos)))
 	}),
 	native("String.prototype.isWellFormed", 0, func(r *value.Realm, c *value.Call) value.Value {
-		return value.Bool(thisString(r, c, "isWellFormed").IsWellFormed())
+		s := thisString(r, c, "isWellFormed")
+		r.Tick(s.Len())
+		return value.Bool(s.IsWellFormed())
 	}),
 	native("String.prototype.lastIndexOf", 1, func(r *value.Realm, c *value.Call) value.Value {
 		s := thisString(r, c, "lastIndexOf")
@@ -192,11 +196,12 @@ var stringProto = []*value.Native{
 		if n == n { // not NaN
 			pos = clampInt(jsnum.ToIntegerOrInfinity(n))
 		}
+		r.Tick(s.Len())
 		return value.Number(float64(s.LastIndexOf(sub, pos)))
 	}),
 	native("String.prototype.localeCompare", 1, func(r *value.Realm, c *value.Call) value.Value {
 		s := thisString(r, c, "localeCompare")
-		return value.Number(float64(localeCompare(s, r.ToString(c.Arg(0)))))
+		return value.Number(float64(localeCompare(r, s, r.ToString(c.Arg(0)))))
 	}),
 	native("String.prototype.match", 1, func(r *value.Realm, c *value.Call) value.Value {
 		if c.This.IsNullish() {
@@ -245,6 +250,11 @@ var stringProto = []*value.Native{
 		n := jsnum.ToIntegerOrInfinity(num)
 		if n < 0 || math.IsInf(n, 1) {
 			r.ThrowRange("Invalid count value: %s", value.NumberToString(num).String())
+		}
+		if k := clampInt(n); s.Len() > 0 && k <= value.MaxStringLength/s.Len() {
+			// The result's size is known: check it fits before making it.
+			r.Tick(s.Len() * k)
+			r.Reserve(48 + s.Len()*k*unitBytes(s))
 		}
 		out, ok := s.Repeat(clampInt(n))
 		if !ok {
@@ -333,6 +343,7 @@ var stringProto = []*value.Native{
 	}),
 	native("String.prototype.toWellFormed", 0, func(r *value.Realm, c *value.Call) value.Value {
 		s := thisString(r, c, "toWellFormed")
+		r.Tick(s.Len())
 		out := s.ToWellFormed()
 		if out != s {
 			charge(r, out)
@@ -340,22 +351,39 @@ var stringProto = []*value.Native{
 		return value.Str(out)
 	}),
 	native("String.prototype.trim", 0, func(r *value.Realm, c *value.Call) value.Value {
-		return value.Str(thisString(r, c, "trim").Trim())
+		return value.Str(ticked(r, thisString(r, c, "trim")).Trim())
 	}),
 	native("String.prototype.trimEnd", 0, func(r *value.Realm, c *value.Call) value.Value {
-		return value.Str(thisString(r, c, "trimEnd").TrimEnd())
+		return value.Str(ticked(r, thisString(r, c, "trimEnd")).TrimEnd())
 	}),
 	native("String.prototype.trimStart", 0, func(r *value.Realm, c *value.Call) value.Value {
-		return value.Str(thisString(r, c, "trimStart").TrimStart())
+		return value.Str(ticked(r, thisString(r, c, "trimStart")).TrimStart())
 	}),
 	native("String.prototype.valueOf", 0, func(r *value.Realm, c *value.Call) value.Value {
 		return thisStringValue(r, c, "valueOf")
 	}),
 }
 
+// ticked charges the work of a method that scans s once, and returns s.
+func ticked(r *value.Realm, s *value.String) *value.String {
+	r.Tick(s.Len())
+	return s
+}
+
+// unitBytes is what one code unit of s costs: 1 in an ASCII string, 2 in
+// a wide one.
+func unitBytes(s *value.String) int {
+	if s.IsASCII() {
+		return 1
+	}
+	return 2
+}
+
 // recase is toUpperCase / toLowerCase (the locale forms ignore the
 // locale: codemode is always en-US, whose mappings are the root ones).
 func recase(r *value.Realm, s *value.String, upper bool) *value.String {
+	r.Tick(s.Len())
+	r.Reserve(48 + s.Len()*unitBytes(s))
 	var out *value.String
 	if upper {
 		out = s.ToUpperCase()
@@ -377,6 +405,10 @@ func pad(r *value.Realm, c *value.Call, method string, atStart bool) value.Value
 	target := r.ToLength(c.Arg(0))
 	if target <= s.Len() {
 		return value.Str(s)
+	}
+	if target <= value.MaxStringLength {
+		r.Tick(target)
+		r.Reserve(48 + 2*target)
 	}
 	filler := value.NewString(" ")
 	if f := c.Arg(1); !f.IsUndefined() {
@@ -410,6 +442,7 @@ func replaceString(r *value.Realm, c *value.Call, all bool) *value.String {
 	if !functional {
 		template = r.ToString(repl)
 	}
+	r.Tick(s.Len())
 	if s.IndexOf(pattern, 0) < 0 {
 		return s
 	}
@@ -462,6 +495,7 @@ func splitString(r *value.Realm, s *value.String, sepArg, limitArg value.Value) 
 		return value.Obj(r.NewArrayValue([]value.Value{value.Str(s)}))
 	}
 	lim := int(limit)
+	r.Tick(s.Len())
 	// More pieces than an array may hold is a RangeError; find out before
 	// making them.
 	if lim > value.MaxArrayLength {
@@ -479,11 +513,15 @@ func splitString(r *value.Realm, s *value.String, sepArg, limitArg value.Value) 
 		}
 		lim = value.MaxArrayLength
 	}
+	if sep.Len() == 0 {
+		r.Reserve(24 * min(s.Len(), lim)) // one element per unit
+	}
 	parts := s.Split(sep, lim)
+	r.Charge(48 * len(parts)) // before the elements are made
+	r.Reserve(24 * len(parts))
 	elems := make([]value.Value, len(parts))
 	for i, p := range parts {
 		elems[i] = value.Str(p)
 	}
-	r.Charge(48 * len(parts))
 	return value.Obj(r.NewArrayValue(elems))
 }

@@ -138,6 +138,9 @@ func (cl *cloner) clone(v value.Value) value.Value {
 		if err := c.Array().SetLength(r.LengthOf(v)); err != nil {
 			r.ThrowRange(value.ArrayLengthMessage)
 		}
+		if cl.copyPrimitiveElements(o, c) {
+			return value.Obj(c)
+		}
 		cl.copyProps(o, v, c)
 		return value.Obj(c)
 	}
@@ -147,10 +150,41 @@ func (cl *cloner) clone(v value.Value) value.Value {
 	return value.Obj(c)
 }
 
+// copyPrimitiveElements clones an array whose elements are primitives in
+// one slice and which has no other own enumerable property, without a
+// key string per element: copying them runs no program code. It reports
+// whether it did.
+func (cl *cloner) copyPrimitiveElements(o, c *value.Object) bool {
+	a := o.Array()
+	if a == nil || o.HasIndexKeys() || len(o.OwnKeys(true)) > 0 {
+		return false
+	}
+	d, ok := a.Dense()
+	if !ok {
+		return false
+	}
+	for _, e := range d {
+		if e.IsObject() {
+			return false
+		}
+	}
+	r := cl.r
+	r.Tick(len(d))
+	r.Reserve(24 * len(d))
+	elems := make([]value.Value, len(d))
+	copy(elems, d)
+	r.Charge(24 * len(d))
+	if c.Array().Adopt(elems) != nil {
+		r.ThrowRange(value.ArrayLengthMessage)
+	}
+	return true
+}
+
 // copyProps clones the own enumerable string-keyed properties of o.
 func (cl *cloner) copyProps(o *value.Object, v value.Value, c *value.Object) {
 	r := cl.r
 	for _, k := range r.OwnKeys(o, true, false) {
+		r.Poll()
 		if !r.HasOwn(o, k) {
 			continue
 		}

@@ -26,7 +26,7 @@ func FuzzURL(f *testing.F) {
 			_ = u.origin()
 			for _, st := range []urlState{stSchemeStart, stHost, stHostname, stPort, stPathStart, stQuery, stFragment} {
 				c := u.clone()
-				basicParse(in, nil, c, st)
+				basicParse(in, nil, c, st, nil)
 				_ = c.serialize(false)
 			}
 		}

@@ -42,9 +42,17 @@ func (p *paramsData) update() {
 }
 
 // parseForm is the application/x-www-form-urlencoded parser.
-func parseForm(s string) []formPair {
+func parseForm(s string) []formPair { return parseFormTicked(s, nil) }
+
+// parseFormTicked is parseForm ticking (when tick is not nil) per pair
+// and per character, so that a run can stop the parse of a 16 M-character
+// query at its deadline.
+func parseFormTicked(s string, tick func(n int)) []formPair {
 	var out []formPair
-	for _, seq := range strings.Split(s, "&") {
+	for seq := range strings.SplitSeq(s, "&") {
+		if tick != nil {
+			tick(1 + len(seq))
+		}
 		if seq == "" {
 			continue
 		}
@@ -154,7 +162,8 @@ func paramsCtor(r *value.Realm, c *value.Call) value.Value {
 		}
 	default:
 		s := usv(r, init)
-		pd.list = parseForm(strings.TrimPrefix(s, "?"))
+		r.Reserve(4 * len(s)) // the pairs' strings and records
+		pd.list = parseFormTicked(strings.TrimPrefix(s, "?"), r.Tick)
 	}
 	r.Charge(64 * len(pd.list))
 	return value.Obj(o)

@@ -85,6 +85,17 @@ var encoderProto = []*value.Native{
 			return value.Obj(newU8Bytes(r, []byte{}))
 		}
 		s := r.ToString(c.Arg(0))
+		// UTF-8 takes a byte an ASCII unit, at most three a wide one:
+		// check the copy fits before it is made.
+		size := s.Len()
+		if !s.IsASCII() {
+			size *= 3
+		}
+		if s.IsASCII() && size > value.MaxArrayLength {
+			r.ThrowRange(allocFailed)
+		}
+		r.Tick(size)
+		r.Reserve(128 + size)
 		return value.Obj(newU8Bytes(r, utf8Bytes(s)))
 	}),
 	native("TextEncoder.prototype.encodeInto", 2, func(r *value.Realm, c *value.Call) value.Value {
@@ -95,6 +106,7 @@ var encoderProto = []*value.Native{
 			throwCoded(r, value.TypeError, "ERR_INVALID_ARG_TYPE", `The "dest" argument must be an instance of Uint8Array. `+received(r, c.Arg(1)))
 		}
 		out := dest.bytes()
+		r.Tick(min(s.Len(), len(out)))
 		read, written := 0, 0
 		var tmp [4]byte
 		for i := 0; i < s.Len(); {
@@ -197,6 +209,8 @@ var decoderProto = []*value.Native{
 		if !d.ignoreBOM && len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
 			b = b[3:]
 		}
+		r.Tick(len(b))
+		r.Reserve(48 + 2*len(b))
 		out, ok := decodeUTF8(b, d.fatal)
 		if !ok {
 			throwCoded(r, value.TypeError, "ERR_ENCODING_INVALID_ENCODED_DATA", "The encoded data was not valid for encoding utf-8")

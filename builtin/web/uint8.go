@@ -358,6 +358,7 @@ var u8Statics = []*value.Native{
 			r.ThrowType("input argument must be a string")
 		}
 		url, last := base64Options(r, c.Arg(1), true)
+		decodeCost(r, s)
 		_, b, msg := decodeBase64JS(s.Units(), url, last, math.MaxInt)
 		if msg != "" {
 			r.ThrowError(value.SyntaxError, "%s", msg)
@@ -369,12 +370,21 @@ var u8Statics = []*value.Native{
 		if s == nil {
 			r.ThrowType("input argument must be a string")
 		}
+		r.Tick(s.Len())
+		r.Reserve(s.Len() / 2)
 		_, b, bad := decodeHexJS(s, math.MaxInt)
 		if bad {
 			r.ThrowError(value.SyntaxError, hexMessage)
 		}
 		return value.Obj(newU8Bytes(r, b))
 	}),
+}
+
+// decodeCost charges a base64 decode of s as work, and checks that its
+// copies (the code units, the cleaned digits, the bytes) fit the budget.
+func decodeCost(r *value.Realm, s *value.String) {
+	r.Tick(4 * s.Len())
+	r.Reserve(4 * s.Len())
 }
 
 const hexMessage = "Input string must contain hex characters in even length"
@@ -828,8 +838,9 @@ var u8Proto = []*value.Native{
 		if enc.EncodedLen(d.n) > value.MaxStringLength {
 			r.ThrowRange("Invalid string length")
 		}
+		r.Tick(enc.EncodedLen(d.n))
+		r.Charge(enc.EncodedLen(d.n)) // before the text is made
 		s := enc.EncodeToString(d.bytes())
-		r.Charge(len(s))
 		return value.StrOf(s)
 	}),
 	native("Uint8Array.prototype.setFromBase64", 1, func(r *value.Realm, c *value.Call) value.Value {
@@ -839,6 +850,7 @@ var u8Proto = []*value.Native{
 			r.ThrowType("input argument must be a string")
 		}
 		url, last := base64Options(r, c.Arg(1), true)
+		decodeCost(r, s)
 		read, b, msg := decodeBase64JS(s.Units(), url, last, d.n)
 		copy(d.bytes(), b)
 		if msg != "" {
@@ -851,6 +863,7 @@ var u8Proto = []*value.Native{
 		if 2*d.n > value.MaxStringLength {
 			r.ThrowRange("Invalid string length")
 		}
+		r.Tick(2 * d.n)
 		r.Charge(2 * d.n)
 		return value.StrOf(hex.EncodeToString(d.bytes()))
 	}),
@@ -860,6 +873,7 @@ var u8Proto = []*value.Native{
 		if s == nil {
 			r.ThrowType("input argument must be a string")
 		}
+		r.Tick(min(s.Len(), 2*d.n))
 		read, b, bad := decodeHexJS(s, d.n)
 		copy(d.bytes(), b)
 		if bad {

@@ -58,11 +58,12 @@ var (
 // uriEncode is the specification's Encode.
 func uriEncode(r *value.Realm, s *value.String, keep *[128]bool) value.Value {
 	n := s.Len()
+	r.Reserve(n)
 	out := make([]byte, 0, n)
 	var tmp [4]byte
 	for k := 0; k < n; k++ {
-		if k&0xFFFF == 0 {
-			r.Poll()
+		if k&0xFFF == 0 {
+			r.Tick(0x1000) // per 4,096 units: a Poll here would check every 4 M
 		}
 		u := s.At(k)
 		if u < 128 && keep[u] {
@@ -97,6 +98,7 @@ func uriEncode(r *value.Realm, s *value.String, keep *[128]bool) value.Value {
 // characters in preserve stay escaped.
 func uriDecode(r *value.Realm, s *value.String, preserve string) value.Value {
 	n := s.Len()
+	r.Reserve(2 * n)
 	out := make([]uint16, 0, n)
 	hexAt := func(k int) byte {
 		if k+2 >= n || s.At(k) != '%' || s.At(k+1) > 127 || s.At(k+2) > 127 {
@@ -110,8 +112,8 @@ func uriDecode(r *value.Realm, s *value.String, preserve string) value.Value {
 		return h<<4 | l
 	}
 	for k := 0; k < n; k++ {
-		if k&0xFFFF == 0 {
-			r.Poll()
+		if k&0xFFF == 0 {
+			r.Tick(0x1000) // per 4,096 units: a Poll here would check every 4 M
 		}
 		u := s.At(k)
 		if u != '%' {
@@ -190,6 +192,10 @@ var (
 		}
 		s := r.ToString(c.Args[0])
 		n := s.Len()
+		// A scan, a copy and a decode of n units; the clean copy and the
+		// result (two bytes a unit when wide) are checked first.
+		r.Tick(4 * n)
+		r.Reserve(n + 2*n*3/4)
 		clean := make([]byte, 0, n)
 		count, equals := 0, 0
 		for i := 0; i < n; i++ {
@@ -232,6 +238,8 @@ var (
 		}
 		s := r.ToString(c.Args[0])
 		n := s.Len()
+		r.Tick(4 * n)
+		r.Reserve(n + base64.StdEncoding.EncodedLen(n))
 		raw := make([]byte, n)
 		for i := 0; i < n; i++ {
 			u := s.At(i)

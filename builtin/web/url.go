@@ -48,15 +48,16 @@ func installURL(l *value.Library) {
 // canParse do; ok is false for "Invalid URL".
 func parseArgs(r *value.Realm, c *value.Call) (rec *urlRecord, input, base string, hasBase, ok bool) {
 	input = usv(r, c.Arg(0))
+	r.Reserve(8 * len(input)) // the parser's runes and buffers
 	var baseRec *urlRecord
 	if b := c.Arg(1); !b.IsUndefined() {
 		hasBase = true
 		base = usv(r, b)
-		if baseRec = parseURL(base, nil); baseRec == nil {
+		if baseRec = parseURLTicked(base, nil, r.Tick); baseRec == nil {
 			return nil, input, base, hasBase, false
 		}
 	}
-	rec = parseURL(input, baseRec)
+	rec = parseURLTicked(input, baseRec, r.Tick)
 	return rec, input, base, hasBase, rec != nil
 }
 
@@ -131,7 +132,7 @@ type urlAccessor struct {
 // urlAccessors are the URL attributes in node's property order.
 var urlAccessors = []urlAccessor{
 	urlAttr("href", func(u *urlData) string { return u.rec.serialize(false) }, func(r *value.Realm, u *urlData, v string) {
-		rec := parseURL(v, nil)
+		rec := parseURLTicked(v, nil, r.Tick)
 		if rec == nil {
 			throwCoded(r, value.TypeError, "ERR_INVALID_URL", "Invalid URL", "input", v)
 		}
@@ -140,7 +141,7 @@ var urlAccessors = []urlAccessor{
 	}),
 	urlAttr("origin", func(u *urlData) string { return u.rec.origin() }, nil),
 	urlAttr("protocol", func(u *urlData) string { return u.rec.scheme + ":" }, func(r *value.Realm, u *urlData, v string) {
-		basicParse(v+":", nil, u.rec, stSchemeStart)
+		basicParse(v+":", nil, u.rec, stSchemeStart, r.Tick)
 	}),
 	urlAttr("username", func(u *urlData) string { return u.rec.username }, func(r *value.Realm, u *urlData, v string) {
 		if u.rec.cannotHaveCredentials() {
@@ -166,7 +167,7 @@ var urlAccessors = []urlAccessor{
 		if u.rec.opaque {
 			return
 		}
-		basicParse(v, nil, u.rec, stHost)
+		basicParse(v, nil, u.rec, stHost, r.Tick)
 	}),
 	urlAttr("hostname", func(u *urlData) string {
 		if u.rec.host == nil {
@@ -177,7 +178,7 @@ var urlAccessors = []urlAccessor{
 		if u.rec.opaque {
 			return
 		}
-		basicParse(v, nil, u.rec, stHostname)
+		basicParse(v, nil, u.rec, stHostname, r.Tick)
 	}),
 	urlAttr("port", func(u *urlData) string {
 		if u.rec.port < 0 {
@@ -192,14 +193,14 @@ var urlAccessors = []urlAccessor{
 			u.rec.port = -1
 			return
 		}
-		basicParse(v, nil, u.rec, stPort)
+		basicParse(v, nil, u.rec, stPort, r.Tick)
 	}),
 	urlAttr("pathname", func(u *urlData) string { return u.rec.pathString() }, func(r *value.Realm, u *urlData, v string) {
 		if u.rec.opaque {
 			return
 		}
 		u.rec.path = nil
-		basicParse(v, nil, u.rec, stPathStart)
+		basicParse(v, nil, u.rec, stPathStart, r.Tick)
 	}),
 	urlAttr("search", func(u *urlData) string {
 		if u.rec.query == nil || *u.rec.query == "" {
@@ -216,7 +217,7 @@ var urlAccessors = []urlAccessor{
 			v = v[1:]
 		}
 		u.rec.query = strp("")
-		basicParse(v, nil, u.rec, stQuery)
+		basicParse(v, nil, u.rec, stQuery, r.Tick)
 		u.syncParams()
 	}),
 	{name: "searchParams", get: native("URL.prototype.get searchParams", 0, func(r *value.Realm, c *value.Call) value.Value {
@@ -226,7 +227,7 @@ var urlAccessors = []urlAccessor{
 			pd := u.params.Internal.(*paramsData)
 			pd.url = u
 			if u.rec.query != nil {
-				pd.list = parseForm(*u.rec.query)
+				pd.list = parseFormTicked(*u.rec.query, r.Tick)
 			}
 		}
 		return value.Obj(u.params)
@@ -245,7 +246,7 @@ var urlAccessors = []urlAccessor{
 			v = v[1:]
 		}
 		u.rec.fragment = strp("")
-		basicParse(v, nil, u.rec, stFragment)
+		basicParse(v, nil, u.rec, stFragment, r.Tick)
 	}),
 }
 
@@ -280,7 +281,7 @@ func (u *urlData) syncParams() {
 	pd := u.params.Internal.(*paramsData)
 	pd.list = nil
 	if u.rec.query != nil {
-		pd.list = parseForm(*u.rec.query)
+		pd.list = parseForm(*u.rec.query) // the query was just set from a string the setter charged
 	}
 }
 

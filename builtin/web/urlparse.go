@@ -139,19 +139,27 @@ func (u *urlRecord) shortenPath() {
 
 // parseURL is the basic URL parser without a state override: it returns
 // nil on failure.
-func parseURL(input string, base *urlRecord) *urlRecord {
+func parseURL(input string, base *urlRecord) *urlRecord { return parseURLTicked(input, base, nil) }
+
+// parseURLTicked is parseURL calling tick (when not nil) every
+// urlTickChars characters, so that a run can stop the parse of a
+// 16 M-character URL at its deadline.
+func parseURLTicked(input string, base *urlRecord, tick func(n int)) *urlRecord {
 	u := &urlRecord{port: -1}
 	input = strings.TrimFunc(input, func(c rune) bool { return c <= 0x20 })
-	if !basicParse(input, base, u, stNone) {
+	if !basicParse(input, base, u, stNone, tick) {
 		return nil
 	}
 	return u
 }
 
+// urlTickChars is how many characters basicParse reads between ticks.
+const urlTickChars = 4096
+
 // basicParse runs the parser over input into u, from state override (or
 // from the start when override is stNone). It reports false on failure;
 // with an override, returning early without change is success.
-func basicParse(input string, base *urlRecord, u *urlRecord, override urlState) bool {
+func basicParse(input string, base *urlRecord, u *urlRecord, override urlState, tick func(n int)) bool {
 	if strings.ContainsAny(input, "\t\n\r") {
 		input = strings.Map(func(c rune) rune {
 			if c == '\t' || c == '\n' || c == '\r' {
@@ -168,6 +176,9 @@ func basicParse(input string, base *urlRecord, u *urlRecord, override urlState) 
 	var buf []rune
 	atSignSeen, insideBrackets, passwordTokenSeen := false, false, false
 	for p := 0; ; p++ {
+		if tick != nil && p%urlTickChars == 0 {
+			tick(urlTickChars)
+		}
 		c := rune(eof)
 		if p < len(in) {
 			c = in[p]

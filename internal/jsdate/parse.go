@@ -31,11 +31,21 @@ import (
 //
 // The first NUL character ends the input, as in V8. The result is clipped
 // like every time value: anything outside ±8.64e15 ms is NaN.
-func Parse(s string) float64 {
+func Parse(s string) float64 { return ParseTicked(s, nil) }
+
+// tickChars is how many characters the parser reads between two calls of
+// its tick function.
+const tickChars = 4096
+
+// ParseTicked is Parse calling tick(n) every tickChars characters read,
+// so that a caller can stop a parse of a 16 M-character string at its
+// deadline (tick panics to stop it). A nil tick is never called.
+func ParseTicked(s string, tick func(n int)) float64 {
 	p := parser{
 		time: timeComposer{hourOffset: none},
 		tz:   zoneComposer{sign: none, hour: none, minute: none},
 	}
+	p.in.tick = tick
 	p.in.init(s)
 	p.tok = p.scan()
 	if !p.parse() {
@@ -93,15 +103,24 @@ type reader struct {
 	s   string
 	pos int  // offset of the character after ch
 	ch  rune // current character; 0 at the end (and at a NUL)
+	// tick, when set, is called every tickChars bytes read (mark is
+	// the offset of the next call).
+	tick func(n int)
+	mark int
 }
 
 func (r *reader) init(s string) {
 	r.s = s
 	r.pos = 0
+	r.mark = tickChars
 	r.next()
 }
 
 func (r *reader) next() {
+	if r.pos >= r.mark && r.tick != nil {
+		r.mark += tickChars
+		r.tick(tickChars)
+	}
 	if r.pos >= len(r.s) {
 		r.ch = 0
 		r.pos = len(r.s) + 1
