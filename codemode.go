@@ -353,76 +353,15 @@ var toolKinds = map[Kind]bool{UnknownTool: true, InvalidToolInput: true, Invalid
 	ToolCallLimitExceeded: true, ToolFailure: true}
 
 // formatThrown renders a thrown non-error value: strings raw, anything
-// else as the console renders it.
+// else as the console renders it, cut at thrownFormatLimit bytes (a
+// value sharing its parts at every level would render exponentially).
 func formatThrown(r *value.Realm, v value.Value) string {
 	if s := v.AsString(); s != nil {
 		return s.String()
 	}
-	if !formatFits(r, v) {
-		return "a value too large to show; throw an Error with a short message instead"
-	}
-	return builtin.Format(r, v)
+	return builtin.FormatLimit(r, v, thrownFormatLimit)
 }
 
-// maxFormatParts bounds how many values the console rendering of a
-// thrown value may visit: a value sharing a subvalue at every level
-// renders exponentially larger than it is.
-const maxFormatParts = 100_000
-
-// formatFits walks v as the console rendering would (own data
-// properties, elements, collection entries, 32 levels) and reports
-// whether it stays within maxFormatParts values and MaxResultBytes of
-// strings.
-func formatFits(r *value.Realm, v value.Value) bool {
-	parts, bytes := 0, 0
-	var walk func(v value.Value, depth int) bool
-	walk = func(v value.Value, depth int) bool {
-		parts++
-		r.Poll()
-		if s := v.AsString(); s != nil {
-			bytes += s.Len()
-		}
-		if parts > maxFormatParts || bytes > MaxResultBytes {
-			return false
-		}
-		o := v.AsObject()
-		if o == nil || depth >= 32 {
-			return true
-		}
-		if m, ok := o.Internal.(*value.OrderedMap); ok {
-			keys, vals := m.Entries()
-			for i := range keys {
-				if !walk(keys[i], depth+1) || (i < len(vals) && !walk(vals[i], depth+1)) {
-					return false
-				}
-			}
-		}
-		if a := o.Array(); a != nil {
-			// The rendering visits every index, holes too.
-			if parts += a.Len(); parts > maxFormatParts {
-				return false
-			}
-			if d, ok := a.Dense(); ok {
-				for _, e := range d {
-					if !walk(e, depth+1) {
-						return false
-					}
-				}
-			} else {
-				for _, i := range a.PresentIndexes() {
-					if e, ok := a.Get(i); ok && !walk(e, depth+1) {
-						return false
-					}
-				}
-			}
-		}
-		ok := true
-		o.EachOwn(func(p *value.Property) {
-			if ok && !p.IsAccessor() {
-				ok = walk(p.Value, depth+1)
-			}
-		})
-		return ok
-	}
-	return walk(v, 0)
-}
+// thrownFormatLimit bounds the rendering of a thrown value in a
+// diagnostic message.
+const thrownFormatLimit = 64 << 10
