@@ -56,7 +56,9 @@ const (
 	unbudgetedGoMemory = 512 << 20
 	// killAfter is how long past its timeout a child may run before the
 	// parent kills it (the case then fails as a hang).
-	killAfter = 4 * time.Second
+	killAfter = 3 * time.Second
+	// minKill is the least time a child gets, startup included.
+	minKill = 5 * time.Second
 	// maxChildren is how many children run at once (the box has 2 cores).
 	maxChildren = 2
 )
@@ -159,7 +161,7 @@ func (o *childOutcome) describe() string {
 
 // runChild re-executes the test binary to run one case.
 func runChild(exe string, c *hcase) *childOutcome {
-	limit := time.Duration(c.Spec.Limits.TimeoutMs)*time.Millisecond + killAfter
+	limit := max(time.Duration(c.Spec.Limits.TimeoutMs)*time.Millisecond+killAfter, minKill)
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, exe, "-test.run=^TestHostileChild$", "-test.v")
