@@ -235,7 +235,9 @@ func (c *hcase) check(o *childOutcome) []string {
 	if !r.OK && s.Message != "" && got == s.Expect[0] && !strings.Contains(r.Message, s.Message) {
 		p = append(p, fmt.Sprintf("message %q does not contain %q", clip(r.Message, 200), s.Message))
 	}
-	if r.OK && s.Value != nil && !r.ValueOmitted && !sameJSON(r.Value, s.Value) {
+	if r.OK && s.Value != nil && r.ValueOmitted {
+		p = append(p, fmt.Sprintf("a value of more than %d bytes, want %s", maxReportedValue, s.Value))
+	} else if r.OK && s.Value != nil && !sameJSON(r.Value, s.Value) {
 		p = append(p, fmt.Sprintf("value %s, want %s", clip(string(r.Value), 200), s.Value))
 	}
 	if s.Truncated != nil && r.OK && r.Truncated != *s.Truncated {
