@@ -59,6 +59,9 @@ const (
 	killAfter = 3 * time.Second
 	// minKill is the least time a child gets, startup included.
 	minKill = 5 * time.Second
+	// shortTimeoutMs is the longest timeout a case may have to run with
+	// -short.
+	shortTimeoutMs = 1000
 	// maxChildren is how many children run at once (the box has 2 cores).
 	maxChildren = 2
 )
@@ -97,7 +100,7 @@ func TestHostile(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.ID(), func(t *testing.T) {
 				t.Parallel()
-				if c.Spec.Heavy && testing.Short() {
+				if testing.Short() && (c.Spec.Heavy || c.Spec.Limits.TimeoutMs > shortTimeoutMs) {
 					t.Skip("heavy case skipped in -short mode")
 				}
 				if raceEnabled && !raceClasses[c.Class] {
