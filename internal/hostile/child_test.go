@@ -173,7 +173,6 @@ type recorder struct {
 	returned bool
 	late     []string // events after Execute returned
 	before   int      // before-hook calls
-	after    map[string]int
 	afterCnt int
 }
 
