@@ -173,7 +173,7 @@ type recorder struct {
 	returned bool
 	late     []string // events after Execute returned
 	before   int      // before-hook calls
-	afterCnt int
+	afterCnt int      // after-hook calls
 }
 
 func (r *recorder) begin() {
