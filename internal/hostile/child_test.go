@@ -147,10 +147,12 @@ var toolSet = map[string]func(*recorder) *tools.Tool{
 			return map[string]any{"s": strings.Repeat("b", 4<<20)}, nil
 		})
 	},
-	// mail.send ignores its context and takes 300 ms.
+	// mail.send ignores its context and takes 1 s: longer than the runs
+	// that call it last, so that its natural end never stands in for the
+	// interruption the runtime owes the after hook.
 	"mail.send": func(rec *recorder) *tools.Tool {
 		return rawTool(rec, "mail.send", func(ctx context.Context, in json.RawMessage) (any, error) {
-			time.Sleep(300 * time.Millisecond)
+			time.Sleep(time.Second)
 			return map[string]any{"sent": true}, nil
 		})
 	},
