@@ -154,6 +154,7 @@ func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 		f := &frame{run: run, code: code, fn: &closure{code: code}}
 		// The body runs here even when it awaits: its awaits run the job
 		// loop in place (awaitInline).
+		run.realm.GoDepth = code.frameCost()
 		code.setup(f)
 		v = run.runBody(f)
 		// A returned thenable is adopted, as an async function's return

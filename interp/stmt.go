@@ -40,8 +40,14 @@ func (c *compiler) block(b *ast.Block) stmtFn {
 	}
 }
 
-// stmt compiles one statement; nil means it does nothing at run time.
+// stmt compiles one statement, counting its Go stack (stack.go); nil
+// means it does nothing at run time.
 func (c *compiler) stmt(s ast.Stmt) stmtFn {
+	defer c.nest(stmtStackCost(s))()
+	return c.stmtNode(s)
+}
+
+func (c *compiler) stmtNode(s ast.Stmt) stmtFn {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		x := c.expr(s.X)

@@ -1,0 +1,265 @@
+package interp_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/builtin"
+	"github.com/go-codemode/codemode/builtin/array"
+	"github.com/go-codemode/codemode/builtin/collections"
+	"github.com/go-codemode/codemode/builtin/json"
+	"github.com/go-codemode/codemode/builtin/numeric"
+	"github.com/go-codemode/codemode/builtin/text"
+	"github.com/go-codemode/codemode/builtin/web"
+	"github.com/go-codemode/codemode/interp"
+	"github.com/go-codemode/codemode/value"
+)
+
+// The stack tests run hostile programs in a child process (this test
+// binary re-executed) whose Go stack is capped at childMaxStack: a
+// program that overflows it kills the child, which the parent reports as
+// a failure instead of dying itself.
+
+const (
+	childMaxStack = 64 << 20
+	envSrc        = "CODEMODE_STACK_SRC"
+	envMax        = "CODEMODE_STACK_MAX"
+	envProbe      = "CODEMODE_STACK_PROBE"
+	envBudget     = "CODEMODE_STACK_BUDGET"
+)
+
+// stackProbe wraps the run's agent: every raised error asks for the
+// position, so Pos sees the stack at the RangeError's throw.
+type stackProbe struct {
+	value.Agent
+	r         *value.Realm
+	base, low uintptr
+	// size is the stack's size: a position outside it is on another
+	// goroutine's stack (a coroutine's), which the probe cannot measure.
+	size    uintptr
+	goDepth int
+}
+
+func (p *stackProbe) Pos() int {
+	var x byte
+	sp := uintptr(unsafe.Pointer(&x))
+	if sp <= p.base && p.base-sp < p.size && (p.low == 0 || sp < p.low) {
+		p.low = sp
+		p.goDepth = p.r.GoDepth
+	}
+	return p.Agent.Pos()
+}
+
+// growStack touches n bytes of stack, so that the goroutine's stack is
+// already at its final size and no longer moves while the probe measures.
+//
+//go:noinline
+func growStack(n int) byte {
+	var buf [16 << 10]byte
+	buf[n%len(buf)] = byte(n)
+	if n > len(buf) {
+		return growStack(n-len(buf)) + buf[(n/7)%len(buf)]
+	}
+	return buf[0]
+}
+
+// TestStackChild is the child's side: it runs the program in envSrc
+// with the Go stack capped and prints how it ended.
+func TestStackChild(t *testing.T) {
+	src, ok := os.LookupEnv(envSrc)
+	if !ok {
+		t.Skip("only runs as the child of the stack tests")
+	}
+	max := childMaxStack
+	if s := os.Getenv(envMax); s != "" {
+		max, _ = strconv.Atoi(s)
+	}
+	debug.SetMaxStack(max)
+	var probe *stackProbe
+	if os.Getenv(envProbe) != "" {
+		debug.SetGCPercent(-1) // no GC, so the stack is never shrunk
+		growStack(max/2 + 1<<20)
+		var x byte
+		probe = &stackProbe{base: uintptr(unsafe.Pointer(&x)), size: uintptr(max)}
+	}
+	out := childRun(t, src, probe)
+	fmt.Printf("\nRESULT %s\n", out)
+	if probe != nil && probe.low != 0 {
+		fmt.Printf("STACK %d %d\n", probe.base-probe.low, probe.goDepth)
+	}
+}
+
+func childRun(t *testing.T, src string, probe *stackProbe) string {
+	prog, err := ast.Parse(src)
+	if err != nil {
+		return "parse error: " + err.Error()
+	}
+	code, err := interp.Compile(prog)
+	if err != nil {
+		return "compile error: " + err.Error()
+	}
+	run := interp.NewRun(context.Background(), code, interp.Options{Library: builtin.New(array.Install, text.Install, json.Install, numeric.Install, collections.Install, web.Install)})
+	defer run.Close()
+	r := run.Realm()
+	if b := os.Getenv(envBudget); b != "" {
+		r.Budget, _ = strconv.ParseInt(b, 10, 64)
+		defer printMemory()
+	}
+	if probe != nil {
+		probe.Agent, probe.r = r.Agent, r
+		r.Agent = probe
+	}
+	v, p, fail := run.Start()
+	if fail == nil && p != nil {
+		fail = run.Settle(p)
+		if fail == nil {
+			v = p.Internal.(*value.PromiseData).Result
+		}
+	}
+	switch {
+	case fail == nil:
+		return "ok " + builtin.Format(r, v)
+	case fail.Exception != nil:
+		return "throw " + builtin.Format(r, fail.Exception.Value)
+	case fail.Interrupt != nil:
+		return "interrupt " + fail.Interrupt.Kind
+	}
+	return "panic " + fmt.Sprint(fail.Panic)
+}
+
+// printMemory prints the Go heap and stacks in use, before the run is
+// closed: suspended coroutines still hold their stacks.
+func printMemory() {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Printf("\nMEMORY %d %d\n", ms.HeapAlloc, ms.StackInuse)
+}
+
+// childResult runs src in a child process and returns its RESULT line
+// and the stack it measured (probe mode only), or an error when the child
+// did not end normally.
+func childResult(src string, maxStack int, probe bool) (result string, stack, estimate int, err error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestStackChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), envSrc+"="+src, envMax+"="+strconv.Itoa(maxStack))
+	if probe {
+		cmd.Env = append(cmd.Env, envProbe+"=1")
+	}
+	out, runErr := cmd.CombinedOutput()
+	s := string(out)
+	i := strings.Index(s, "\nRESULT ")
+	if runErr != nil || i < 0 {
+		first := s
+		if len(first) > 300 {
+			first = first[:300]
+		}
+		return "", 0, 0, fmt.Errorf("child died (%v): %s", runErr, first)
+	}
+	line := s[i+len("\nRESULT "):]
+	if j := strings.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	if k := strings.Index(s, "\nSTACK "); k >= 0 {
+		fmt.Sscanf(s[k+len("\nSTACK "):], "%d %d", &stack, &estimate)
+	}
+	return line, stack, estimate, nil
+}
+
+// labels nests n labeled blocks with loops around body.
+func labels(n int, body string) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "l%d: { for (let i = 0; i < 1; i++) { while (true) { ", i)
+	}
+	b.WriteString(body)
+	b.WriteString(strings.Repeat(" } } }", n))
+	return b.String()
+}
+
+func nest(open, close string, n int, inner string) string {
+	return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+}
+
+const rangeErr = "throw RangeError: Maximum call stack size exceeded"
+
+// hostile are programs whose recursion costs a lot of Go stack per
+// level, one for each recursive path of the evaluator and the library.
+var hostile = []struct{ name, src, want string }{
+	{"getter building nested arrays", `const o = { get x() { return ` + nest("[", "]", 300, "this.x") + ` } }; return String(o.x)`, rangeErr},
+	{"nested call arguments", `const id = (x) => x; function f(n) { return n <= 0 ? 0 : ` + nest("id(", ")", 200, "f(n - 1)") + ` } return f(1e4)`, rangeErr},
+	{"switch nesting", `function f(n) { ` + nest("switch (n % 2) { default: ", " }", 150, "return f(n + 1);") + ` } return f(0)`, rangeErr},
+	{"try/finally nesting", `function f(n) { ` + nest("try { ", " } finally { n++ }", 150, "return f(n + 1);") + ` } return f(0)`, rangeErr},
+	{"try/catch nesting", `function f(n) { ` + nest("try { ", " } catch (e) { throw e }", 150, "return f(n + 1);") + ` } return f(0)`, rangeErr},
+	{"loop and label nesting", `function f(n) { ` + labels(80, "return f(n + 1);") + ` } return f(0)`, rangeErr},
+	{"nested literals with a call inside", `function f(n) { return ` + nest("[{ a: ", " }]", 150, "f(n + 1)") + ` } return f(0)`, rangeErr},
+	{"nested template literals", "function f(n) { return " + nest("`${", "}`", 200, "f(n + 1)") + " } return f(0)", rangeErr},
+	{"nested conditionals and operators", `function f(n) { return ` + nest("(n >= 0 ? 1 + ", " : 0)", 200, "f(n + 1)") + ` } return f(0)`, rangeErr},
+	{"getters calling getters", `const o = { get a() { return this.b }, get b() { return ` + nest("[", "]", 100, "this.a") + ` } }; return o.a`, rangeErr},
+	{"valueOf through +", `const o = { valueOf() { return ` + nest("(1 + ", ")", 100, "this") + ` } }; return o + 1`, rangeErr},
+	{"toString through a template", "const o = { toString() { return " + nest("`${", "}`", 100, "this") + " } }; return `${o}`", rangeErr},
+	{"String of nested arrays", `let a = []; for (let i = 0; i < 1e6; i++) a = [a]; return String(a)`, rangeErr},
+	{"join of nested arrays with objects", `let a = {}; for (let i = 0; i < 1e6; i++) a = [[a], 1]; return a.join("-")`, rangeErr},
+	{"String of objects nested through toString", `let o = { toString() { return "end" } }; for (let i = 0; i < 1e6; i++) { const inner = o; o = { toString() { return String(inner) } } } return String(o)`, rangeErr},
+	{"JSON.stringify with toJSON recursion", `const o = { toJSON() { return [JSON.stringify(this)] } }; return JSON.stringify(o)`, rangeErr},
+	{"JSON.stringify of nested arrays", `let a = []; for (let i = 0; i < 1e6; i++) a = [a]; return JSON.stringify(a).length`, rangeErr},
+	{"structuredClone of nested arrays", `let a = []; for (let i = 0; i < 1e6; i++) a = [{ a }]; return structuredClone(a).length`, rangeErr},
+	{"sort comparator recursion", `function f(n) { return [2, 1].sort((a, b) => f(n + 1) + a - b) } return f(0)`, rangeErr},
+	{"map callback recursion", `function g(x) { return ` + nest("[", "]", 50, "[x].map(g)") + ` } return g(1)`, rangeErr},
+	{"iterator helper recursion", `function f(n) { return [n].values().map((x) => f(x + 1)).toArray() } return f(0)`, rangeErr},
+	{"iterator helper chain", `let it = [1, 2, 3].values(); for (let i = 0; i < 1e5; i++) it = it.map((x) => x); return it.toArray()`, rangeErr},
+	{"tagged template recursion", "function f(s, n) { return " + nest("[", "]", 100, "f`${n + 1}`") + " } return f([], 0)", rangeErr},
+	{"spread recursion", `const it = { [Symbol.iterator]() { return [` + nest("[", "]", 100, "...it") + `][Symbol.iterator]() } }; return [...it]`, rangeErr},
+	{"class constructors with super chains", `class A { constructor(n) { this.c = ` + nest("[", "]", 100, "new B(n + 1)") + ` } } class B extends A { constructor(n) { super(n) } } return new B(0)`, rangeErr},
+	{"generator recursion", `function* g(n) { yield ` + nest("[", "]", 100, "g(n + 1).next()") + ` } return g(0).next()`, rangeErr},
+	{"yield* recursion", `function* g() { yield* g() } return [...g()]`, rangeErr},
+	{"async recursion", `async function f(n) { return ` + nest("[", "]", 100, "await f(n + 1)") + ` } return await f(0)`, rangeErr},
+	{"then chains", `let p = Promise.resolve(0); for (let i = 0; i < 5000; i++) p = p.then((x) => x + 1); return p`, "ok 5000"},
+	{"then recursion", `function f(n) { return n ? Promise.resolve(n).then((v) => f(v - 1)) : "done" } return f(5000)`, "ok done"},
+	{"console.log of nested arrays", `let a = []; for (let i = 0; i < 1e5; i++) a = [a]; console.log(a); return 1`, "ok 1"},
+	{"throwing nested arrays", `let a = []; for (let i = 0; i < 1e5; i++) a = [a]; throw a`, "throw " + nest("[ ", " ]", 2, "[Array]")},
+	{"Array.from callback recursion", `function f(n) { return Array.from([n], (x) => f(x + 1)) } return f(0)`, rangeErr},
+	{"bound function recursion", `function f(n) { return g(n + 1) } const g = f.bind(null); return f(0)`, rangeErr},
+	{"call and apply recursion", `function f(n) { return f.call(null, n + 1) + f.apply(null, [n]) } return f(0)`, rangeErr},
+}
+
+func TestStackMeasure(t *testing.T) {
+	if os.Getenv("CODEMODE_STACK_MEASURE") == "" {
+		t.Skip("set CODEMODE_STACK_MEASURE=1 to measure")
+	}
+	for _, tt := range hostile {
+		res64, _, _, err64 := childResult(tt.src, 64<<20, false)
+		if err64 != nil {
+			res64 = "FATAL"
+		}
+		res, stack, est, err := childResult(tt.src, 1<<30, true)
+		if err != nil {
+			res = "FATAL"
+		}
+		if len(res) > 60 {
+			res = res[:60]
+		}
+		ratio := 0.0
+		if est > 0 {
+			ratio = float64(stack) / float64(est)
+		}
+		fmt.Printf("%-42s | 64MiB: %-5s | 1GiB: %-5s stack %7.2f MiB est %7.2f MiB real/est %.2f | %s\n", tt.name, short(res64, tt.want), short(res, tt.want), float64(stack)/(1<<20), float64(est)/(1<<20), ratio, res)
+	}
+}
+
+func short(res, want string) string {
+	switch {
+	case res == "FATAL":
+		return res
+	case res == want:
+		return "ok"
+	}
+	return "other"
+}
