@@ -71,38 +71,35 @@ func (c *compiler) arrayPattern(p *ast.ArrayPattern, leaf func(ast.Pattern) func
 			r.ThrowType("%s is not iterable", v.TypeOfNullish())
 		}
 		it := r.GetIterator(v)
-		closed := false
-		defer func() {
-			if !closed {
-				if p := recover(); p != nil {
-					if _, ok := p.(*value.Exception); ok {
-						it.CloseQuietly(r)
-					}
-					panic(p)
-				}
-			}
-		}()
-		for _, e := range elems {
-			x, ok := it.Step(r)
-			if !ok {
-				x = value.Undefined
-			}
-			if e != nil {
-				e(f, x)
-			}
-		}
-		if rest != nil {
-			var tail []value.Value
-			for {
+		// Guarded as forOf's loop is, for the same reason.
+		p := catchPanic(func() {
+			for _, e := range elems {
 				x, ok := it.Step(r)
 				if !ok {
-					break
+					x = value.Undefined
 				}
-				tail = append(tail, x)
+				if e != nil {
+					e(f, x)
+				}
 			}
-			rest(f, value.Obj(r.NewArrayValue(tail)))
+			if rest != nil {
+				var tail []value.Value
+				for {
+					x, ok := it.Step(r)
+					if !ok {
+						break
+					}
+					tail = append(tail, x)
+				}
+				rest(f, value.Obj(r.NewArrayValue(tail)))
+			}
+		})
+		if p != nil {
+			if _, ok := p.(*value.Exception); ok {
+				it.CloseQuietly(r)
+			}
+			panic(p)
 		}
-		closed = true
 		if !it.Done {
 			it.Close(r)
 		}

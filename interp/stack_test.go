@@ -107,7 +107,7 @@ func childRun(t *testing.T, src string, probe *stackProbe) string {
 	if err != nil {
 		return "compile error: " + err.Error()
 	}
-	run := interp.NewRun(context.Background(), code, interp.Options{Library: builtin.New(array.Install, text.Install, json.Install, numeric.Install, collections.Install, web.Install)})
+	run := interp.NewRun(context.Background(), code, interp.Options{Library: testLibrary()})
 	defer run.Close()
 	r := run.Realm()
 	if b := os.Getenv(envBudget); b != "" {
@@ -142,6 +142,11 @@ func printMemory() {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	fmt.Printf("\nMEMORY %d %d\n", ms.HeapAlloc, ms.StackInuse)
+}
+
+// testLibrary is the whole standard library, as the runtime installs it.
+func testLibrary() *value.Library {
+	return builtin.New(array.Install, text.Install, json.Install, numeric.Install, collections.Install, web.Install)
 }
 
 // childResult runs src in a child process and returns its RESULT line
@@ -205,16 +210,16 @@ var hostile = []struct{ name, src, want string }{
 	{"getters calling getters", `const o = { get a() { return this.b }, get b() { return ` + nest("[", "]", 100, "this.a") + ` } }; return o.a`, rangeErr},
 	{"valueOf through +", `const o = { valueOf() { return ` + nest("(1 + ", ")", 100, "this") + ` } }; return o + 1`, rangeErr},
 	{"toString through a template", "const o = { toString() { return " + nest("`${", "}`", 100, "this") + " } }; return `${o}`", rangeErr},
-	{"String of nested arrays", `let a = []; for (let i = 0; i < 1e6; i++) a = [a]; return String(a)`, rangeErr},
-	{"join of nested arrays with objects", `let a = {}; for (let i = 0; i < 1e6; i++) a = [[a], 1]; return a.join("-")`, rangeErr},
-	{"String of objects nested through toString", `let o = { toString() { return "end" } }; for (let i = 0; i < 1e6; i++) { const inner = o; o = { toString() { return String(inner) } } } return String(o)`, rangeErr},
+	{"String of nested arrays", `let a = []; for (let i = 0; i < 3e4; i++) a = [a]; return String(a)`, rangeErr},
+	{"join of nested arrays with objects", `let a = {}; for (let i = 0; i < 3e4; i++) a = [[a], 1]; return a.join("-")`, rangeErr},
+	{"String of objects nested through toString", `let o = { toString() { return "end" } }; for (let i = 0; i < 3e4; i++) { const inner = o; o = { toString() { return String(inner) } } } return String(o)`, rangeErr},
 	{"JSON.stringify with toJSON recursion", `const o = { toJSON() { return [JSON.stringify(this)] } }; return JSON.stringify(o)`, rangeErr},
-	{"JSON.stringify of nested arrays", `let a = []; for (let i = 0; i < 1e6; i++) a = [a]; return JSON.stringify(a).length`, rangeErr},
-	{"structuredClone of nested arrays", `let a = []; for (let i = 0; i < 1e6; i++) a = [{ a }]; return structuredClone(a).length`, rangeErr},
+	{"JSON.stringify of nested arrays", `let a = []; for (let i = 0; i < 3e4; i++) a = [a]; return JSON.stringify(a).length`, rangeErr},
+	{"structuredClone of nested arrays", `let a = []; for (let i = 0; i < 3e4; i++) a = [{ a }]; return structuredClone(a).length`, rangeErr},
 	{"sort comparator recursion", `function f(n) { return [2, 1].sort((a, b) => f(n + 1) + a - b) } return f(0)`, rangeErr},
 	{"map callback recursion", `function g(x) { return ` + nest("[", "]", 50, "[x].map(g)") + ` } return g(1)`, rangeErr},
 	{"iterator helper recursion", `function f(n) { return [n].values().map((x) => f(x + 1)).toArray() } return f(0)`, rangeErr},
-	{"iterator helper chain", `let it = [1, 2, 3].values(); for (let i = 0; i < 1e5; i++) it = it.map((x) => x); return it.toArray()`, rangeErr},
+	{"iterator helper chain", `let it = [1, 2, 3].values(); for (let i = 0; i < 3e4; i++) it = it.map((x) => x); return it.toArray()`, rangeErr},
 	{"tagged template recursion", "function f(s, n) { return " + nest("[", "]", 100, "f`${n + 1}`") + " } return f([], 0)", rangeErr},
 	{"spread recursion", `const it = { [Symbol.iterator]() { return [` + nest("[", "]", 100, "...it") + `][Symbol.iterator]() } }; return [...it]`, rangeErr},
 	{"class constructors with super chains", `class A { constructor(n) { this.c = ` + nest("[", "]", 100, "new B(n + 1)") + ` } } class B extends A { constructor(n) { super(n) } } return new B(0)`, rangeErr},
@@ -224,10 +229,128 @@ var hostile = []struct{ name, src, want string }{
 	{"then chains", `let p = Promise.resolve(0); for (let i = 0; i < 5000; i++) p = p.then((x) => x + 1); return p`, "ok 5000"},
 	{"then recursion", `function f(n) { return n ? Promise.resolve(n).then((v) => f(v - 1)) : "done" } return f(5000)`, "ok done"},
 	{"console.log of nested arrays", `let a = []; for (let i = 0; i < 1e5; i++) a = [a]; console.log(a); return 1`, "ok 1"},
-	{"throwing nested arrays", `let a = []; for (let i = 0; i < 1e5; i++) a = [a]; throw a`, "throw " + nest("[ ", " ]", 2, "[Array]")},
+	{"throwing nested arrays", `let a = []; for (let i = 0; i < 1e5; i++) a = [a]; throw a`, "throw " + nest("[", "]", 32, "...")},
 	{"Array.from callback recursion", `function f(n) { return Array.from([n], (x) => f(x + 1)) } return f(0)`, rangeErr},
 	{"bound function recursion", `function f(n) { return g(n + 1) } const g = f.bind(null); return f(0)`, rangeErr},
+	{"class field initializer recursion", `class C { x = ` + nest("[", "]", 100, "new C()") + ` } return new C()`, rangeErr},
+	{"default parameter recursion", `function f(n, x = ` + nest("[", "]", 100, "f(n + 1)") + `) { return x } return f(0)`, rangeErr},
+	{"destructuring default recursion", `function f(n) { const { a = ` + nest("[", "]", 100, "f(n + 1)") + ` } = {}; return a } return f(0)`, rangeErr},
+	{"member chain after a call", `function f(n) { return f(n + 1)` + strings.Repeat(".a", 300) + ` } return f(0)`, rangeErr},
+	{"optional chain after a call", `function f(n) { return f(n + 1)` + strings.Repeat("?.a", 300) + ` } return f(0)`, rangeErr},
+	{"computed keys", `function f(n) { return { [` + nest("[", "]", 100, "f(n + 1)") + `]: 1 } } return f(0)`, rangeErr},
+	{"for-of over a recursive iterator", `function f(n) { for (const x of { [Symbol.iterator]() { return f(n + 1) } }) {} } return f(0)`, rangeErr},
+	{"Promise executor recursion", `function f(n) { let p; new Promise(() => { p = ` + nest("[", "]", 100, "f(n + 1)") + ` }); return p } return f(0)`, "ok " + nest("[", "]", 32, "...")},
+	{"async without await recursion", `async function f(n) { ` + nest("[", "]", 100, "f(n + 1)") + ` } return f(0).then(() => "done")`, "ok done"},
+	{"replace callback recursion", `function f(n) { return "a".replace("a", () => f(n + 1)) } return f(0)`, rangeErr},
+	{"reduce callback recursion", `function f(n) { return [1].reduce(() => f(n + 1), 0) } return f(0)`, rangeErr},
+	{"JSON.parse reviver recursion", `function f(n) { return JSON.parse("[1]", () => f(n + 1)) } return f(0)`, rangeErr},
+	{"JSON.parse of deep nesting", `return JSON.parse("[".repeat(1e6) + "]".repeat(1e6))`, "ok " + nest("[", "]", 32, "...")},
+	{"flat of nested arrays", `let a = []; for (let i = 0; i < 3e4; i++) a = [a]; return a.flat(Infinity).length`, rangeErr},
+	{"toLocaleString of nested arrays", `let a = []; for (let i = 0; i < 3e4; i++) a = [a]; return a.toLocaleString().length`, rangeErr},
+	{"Object.defineProperty getter recursion", `const o = {}; Object.defineProperty(o, "x", { get() { return ` + nest("[", "]", 100, "o.x") + ` } }); return o.x`, rangeErr},
+	{"prototype getter recursion", `class A { get x() { return ` + nest("[", "]", 100, "this.x") + ` } } class B extends A { get x() { return super.x } } return new B().x`, rangeErr},
+	{"setter recursion", `const o = { set x(v) { this.x = ` + nest("[", "]", 100, "v") + ` } }; o.x = 1`, rangeErr},
+	{"comparison recursion", `const o = { valueOf() { return ` + nest("(1 < ", ")", 100, "this") + ` } }; return o < 1`, rangeErr},
+	{"in and instanceof recursion", `const C = { [Symbol.hasInstance](x) { return ` + nest("[", "]", 100, "x instanceof C") + ` } }; return 1 instanceof C`, rangeErr},
+	{"array destructuring of a recursive iterable", `const it = { [Symbol.iterator]() { const [[[a]]] = [[it]]; return [][Symbol.iterator]() } }; const [x] = it; return x`, rangeErr},
+	{"recursion inside for-of", `function f(n) { for (const x of [n]) f(x + 1) } return f(0)`, rangeErr},
+	{"recursion inside for-in and spread arguments", `function f(n) { for (const k in { a: 1 }) return Math.max(...[f(n + 1)]) } return f(0)`, rangeErr},
 	{"call and apply recursion", `function f(n) { return f.call(null, n + 1) + f.apply(null, [n]) } return f(0)`, rangeErr},
+}
+
+// TestStackHostile: each hostile program ends with its RangeError (or
+// its value) in a child whose Go stack is capped at 64 MiB, never with a
+// fatal stack overflow.
+func TestStackHostile(t *testing.T) {
+	for _, tt := range hostile {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, _, _, err := childResult(tt.src, childMaxStack, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestStackOrdinary: recursion as deep as node allows for ordinary code
+// still works under the same cap.
+func TestStackOrdinary(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"plain recursion", `function f(n) { return n ? 1 + f(n - 1) : 0 } return f(9000)`, "ok 9000"},
+		{"recursion with a loop and a branch", `function f(n) { let s = 0; for (const x of [1]) { if (n > 0) { s += x + f(n - 1) } } return s } return f(9000)`, "ok 9000"},
+		{"recursion through a method", `const o = { f(n) { return n ? this.f(n - 1) + 1 : 0 } }; return o.f(9000)`, "ok 9000"},
+		{"recursion through map", `function f(n) { return n ? [n].map((x) => f(x - 1))[0] + 1 : 0 } return f(3000)`, "ok 3000"},
+		{"recursion in a try", `function f(n) { try { return n ? f(n - 1) + 1 : 0 } catch (e) { throw e } } return f(9000)`, "ok 9000"},
+		{"recursion in a generator", `function* g() { function f(n) { return n ? 1 + f(n - 1) : 0 } yield f(9000) } return g().next().value`, "ok 9000"},
+		{"recursion in an async function", `async function g() { await null; function f(n) { return n ? 1 + f(n - 1) : 0 } return f(9000) } return await g()`, "ok 9000"},
+		{"depth recovers after the RangeError", `function g() { return [[[[g()]]]] } try { g() } catch {} function f(n) { return n ? 1 + f(n - 1) : 0 } return f(9000)`, "ok 9000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, _, _, err := childResult(tt.src, childMaxStack, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestStackDeterministic: where the RangeError comes depends on the
+// program only.
+func TestStackDeterministic(t *testing.T) {
+	src := `let d = 0; const id = (x) => x; function f() { d++; return ` + nest("id(", ")", 50, "f()") + ` } try { f() } catch {} return d`
+	first, fail := run(t, testLibrary(), src)
+	if fail != nil {
+		t.Fatal(fail)
+	}
+	for i := 0; i < 3; i++ {
+		got, fail := run(t, testLibrary(), src)
+		if fail != nil || got.Num() != first.Num() {
+			t.Fatalf("run %d reached depth %v, the first %v (%v)", i, got, first, fail)
+		}
+	}
+	if n := first.Num(); n < 1000 || n >= 10000 {
+		t.Errorf("the RangeError came at depth %v: want it past 1,000 levels and before MaxCallDepth", n)
+	}
+}
+
+// TestGeneratorStacksCharged: suspended generators whose goroutine stacks
+// grew are charged for them, so keeping many ends with
+// MemoryLimitExceeded while the Go heap and stacks stay near the budget.
+func TestGeneratorStacksCharged(t *testing.T) {
+	const budget = 64 << 20
+	src := `function rec(n) { return n ? rec(n - 1) : 0 }
+		const a = [];
+		for (let i = 0; i < 1e5; i++) { const g = (function* () { rec(9000); yield i })(); g.next(); a.push(g) }
+		return a.length`
+	cmd := exec.Command(os.Args[0], "-test.run=^TestStackChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), envSrc+"="+src, envBudget+"="+strconv.Itoa(budget))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child died (%v): %.300s", err, out)
+	}
+	var heap, stacks int64
+	s := string(out)
+	if i := strings.Index(s, "\nMEMORY "); i < 0 {
+		t.Fatalf("no memory line in %.300s", s)
+	} else {
+		fmt.Sscanf(s[i+len("\nMEMORY "):], "%d %d", &heap, &stacks)
+	}
+	if !strings.Contains(s, "\nRESULT interrupt MemoryLimitExceeded\n") {
+		t.Errorf("want MemoryLimitExceeded, got %.300s", s)
+	}
+	if heap+stacks > 2*budget {
+		t.Errorf("heap %d + stacks %d bytes: more than twice the budget of %d", heap, stacks, budget)
+	}
+	t.Logf("heap %.1f MiB, stacks %.1f MiB", float64(heap)/(1<<20), float64(stacks)/(1<<20))
 }
 
 func TestStackMeasure(t *testing.T) {

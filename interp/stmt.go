@@ -376,42 +376,59 @@ func (c *compiler) forOf(s *ast.ForOf, labels []string) stmtFn {
 		iterable := right(f)
 		f.run.pos = int(pos)
 		it := r.GetIterator(iterable)
-		done := false
-		defer func() {
-			if !done {
-				if p := recover(); p != nil {
-					if _, ok := p.(*value.Exception); ok {
-						it.CloseQuietly(r)
-					} else if _, ok := p.(*genReturn); ok {
-						it.Close(r)
-					}
-					panic(p)
-				}
-			}
-		}()
-		for {
-			v, ok := it.Step(r)
-			if !ok {
-				done = true
-				return ctlNormal
-			}
-			if enter != nil {
-				enter(f)
-			}
-			bind(f, v)
-			rc := body(f)
-			if rc != ctlNormal {
-				if stop, out := loopCtl(f, rc, labels); stop {
+		// The loop runs guarded and the iterator is closed after the
+		// panic was recovered: re-panicking inside a deferred function
+		// would keep every frame below it on the stack while the panic
+		// goes on, doubling the stack a deep recursion needs to unwind
+		// and making the unwinding quadratic.
+		var out ctl
+		var done bool
+		p := catchPanic(func() {
+			for {
+				v, ok := it.Step(r)
+				if !ok {
 					done = true
-					if out != ctlNormal || rc == ctlBreak {
-						it.Close(r)
+					out = ctlNormal
+					return
+				}
+				if enter != nil {
+					enter(f)
+				}
+				bind(f, v)
+				rc := body(f)
+				if rc != ctlNormal {
+					if stop, o := loopCtl(f, rc, labels); stop {
+						done = true
+						if o != ctlNormal || rc == ctlBreak {
+							it.Close(r)
+						}
+						out = o
+						return
 					}
-					return out
+				}
+				f.run.Poll()
+			}
+		})
+		if p != nil {
+			if !done {
+				if _, ok := p.(*value.Exception); ok {
+					it.CloseQuietly(r)
+				} else if _, ok := p.(*genReturn); ok {
+					it.Close(r)
 				}
 			}
-			f.run.Poll()
+			panic(p)
 		}
+		return out
 	}
+}
+
+// catchPanic runs f and returns what it panicked with, if anything,
+// once f's frames are off the stack.
+func catchPanic(f func()) (p any) {
+	defer func() { p = recover() }()
+	f()
+	return nil
 }
 
 func (c *compiler) labeled(s *ast.Labeled, labels []string) stmtFn {

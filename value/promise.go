@@ -157,18 +157,26 @@ func (r *Realm) thenableJob(j job) {
 // (interrupts, bugs) pass through.
 func (r *Realm) Try(f func()) (exc *Exception) {
 	depth, goDepth, height := r.Depth, r.GoDepth, len(r.ArgStack)
-	defer func() {
-		if p := recover(); p != nil {
-			e, ok := p.(*Exception)
-			if !ok {
-				panic(p)
-			}
-			r.Depth, r.GoDepth = depth, goDepth
-			clear(r.ArgStack[height:])
-			r.ArgStack = r.ArgStack[:height]
-			exc = e
-		}
-	}()
+	p := catchPanic(f)
+	if p == nil {
+		return nil
+	}
+	e, ok := p.(*Exception)
+	if !ok {
+		// Re-panicked here, once f's frames are off the stack: inside
+		// the deferred function they would stay on it while the panic
+		// goes on, at every Try it passes through.
+		panic(p)
+	}
+	r.Depth, r.GoDepth = depth, goDepth
+	clear(r.ArgStack[height:])
+	r.ArgStack = r.ArgStack[:height]
+	return e
+}
+
+// catchPanic runs f and returns what it panicked with, if anything.
+func catchPanic(f func()) (p any) {
+	defer func() { p = recover() }()
 	f()
 	return nil
 }
