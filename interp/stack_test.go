@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/go-codemode/codemode/ast"
@@ -35,6 +36,9 @@ const (
 	envMax        = "CODEMODE_STACK_MAX"
 	envProbe      = "CODEMODE_STACK_PROBE"
 	envBudget     = "CODEMODE_STACK_BUDGET"
+	// childTimeout is far more than any child needs: one that runs
+	// this long hangs.
+	childTimeout = 2 * time.Minute
 )
 
 // stackProbe wraps the run's agent: every raised error asks for the
@@ -153,7 +157,9 @@ func testLibrary() *value.Library {
 // and the stack it measured (probe mode only), or an error when the child
 // did not end normally.
 func childResult(src string, maxStack int, probe bool) (result string, stack, estimate int, err error) {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestStackChild$", "-test.count=1")
+	ctx, cancel := context.WithTimeout(context.Background(), childTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestStackChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), envSrc+"="+src, envMax+"="+strconv.Itoa(maxStack))
 	if probe {
 		cmd.Env = append(cmd.Env, envProbe+"=1")
