@@ -163,6 +163,8 @@ func formatValue(r *value.Realm, b *strings.Builder, v value.Value, depth int, s
 		return
 	}
 	stack = append(stack, o)
+	r.Enter() // a getter below may run the program: count this frame
+	defer r.Leave()
 	switch {
 	case o.Callable() || o.Class == value.ClassGenerator || o.Class == value.ClassIterator:
 		b.WriteString("[opaque reference]")

@@ -124,9 +124,16 @@ func (f *Failure) Error() string {
 
 // guard runs f, turning a panic into a Failure.
 func (run *Run) guard(f func()) (fail *Failure) {
+	r := run.realm
+	depth, goDepth, height := r.Depth, r.GoDepth, len(r.ArgStack)
 	defer func() {
 		if p := recover(); p != nil {
 			fail = toFailure(p)
+			// The depth the panic left behind is gone with its frames:
+			// formatting the thrown value runs at the boundary's depth.
+			r.Depth, r.GoDepth = depth, goDepth
+			clear(r.ArgStack[height:])
+			r.ArgStack = r.ArgStack[:height]
 		}
 	}()
 	f()

@@ -261,6 +261,16 @@ var hostile = []struct{ name, src, want string }{
 	{"array destructuring of a recursive iterable", `const it = { [Symbol.iterator]() { const [[[a]]] = [[it]]; return [][Symbol.iterator]() } }; const [x] = it; return x`, rangeErr},
 	{"recursion inside for-of", `function f(n) { for (const x of [n]) f(x + 1) } return f(0)`, rangeErr},
 	{"recursion inside for-in and spread arguments", `function f(n) { for (const k in { a: 1 }) return Math.max(...[f(n + 1)]) } return f(0)`, rangeErr},
+	{"console.log of nested getters", `function f(n) { console.log(` + nest("[", "]", 30, "{ get x() { return f(n + 1) } }") + `) } return f(0)`, rangeErr},
+	{"console.log of an error with a recursive message", `function f(n) { const e = new Error(); Object.defineProperty(e, "message", { get() { return f(n + 1) } }); console.log(` + nest("[", "]", 30, "e") + `) } return f(0)`, rangeErr},
+	{"JSON.stringify of deep arrays with toJSON recursion", `function f(n) { return JSON.stringify(` + nest("[", "]", 500, "{ toJSON() { return f(n + 1) } }") + `) } return f(0)`, rangeErr},
+	{"JSON.stringify replacer recursion", `function f(n) { return JSON.stringify(` + nest("[", "]", 500, "1") + `, (k, v) => v === 1 ? f(n + 1) : v) } return f(0)`, rangeErr},
+	{"JSON.parse reviver over deep nesting", `return JSON.parse("[".repeat(1e5) + "]".repeat(1e5), (k, v) => v).length`, rangeErr},
+	{"deeply nested regular expression", `try { return new RegExp("(".repeat(1e5) + "a" + ")".repeat(1e5)).test("a") } catch (e) { return e.name }`, "ok SyntaxError"},
+	{"regular expression backtracking", `return /^(a|ab)*c$/.test("ab".repeat(5e4))`, "ok false"},
+	{"structuredClone with getters", `function f(n) { return structuredClone(` + nest("[", "]", 200, "{ get x() { return f(n + 1) } }") + `) } return f(0)`, rangeErr},
+	{"Object.entries and getters", `function f(n) { return Object.entries({ get x() { return f(n + 1) } }) } return f(0)`, rangeErr},
+	{"error cause chains", `let e = new Error("x"); for (let i = 0; i < 1e5; i++) e = new Error("y", { cause: e }); throw e`, "throw Error: y"},
 	{"call and apply recursion", `function f(n) { return f.call(null, n + 1) + f.apply(null, [n]) } return f(0)`, rangeErr},
 }
 
@@ -363,7 +373,11 @@ func TestStackMeasure(t *testing.T) {
 	if os.Getenv("CODEMODE_STACK_MEASURE") == "" {
 		t.Skip("set CODEMODE_STACK_MEASURE=1 to measure")
 	}
+	only := os.Getenv("CODEMODE_STACK_ONLY")
 	for _, tt := range hostile {
+		if only != "" && !strings.Contains(tt.name, only) {
+			continue
+		}
 		res64, _, _, err64 := childResult(tt.src, 64<<20, false)
 		if err64 != nil {
 			res64 = "FATAL"
@@ -372,6 +386,7 @@ func TestStackMeasure(t *testing.T) {
 		if err != nil {
 			res = "FATAL"
 		}
+		res64, res1g := short(res64, tt.want), short(res, tt.want)
 		if len(res) > 60 {
 			res = res[:60]
 		}
@@ -379,7 +394,7 @@ func TestStackMeasure(t *testing.T) {
 		if est > 0 {
 			ratio = float64(stack) / float64(est)
 		}
-		fmt.Printf("%-42s | 64MiB: %-5s | 1GiB: %-5s stack %7.2f MiB est %7.2f MiB real/est %.2f | %s\n", tt.name, short(res64, tt.want), short(res, tt.want), float64(stack)/(1<<20), float64(est)/(1<<20), ratio, res)
+		fmt.Printf("%-42s | 64MiB: %-5s | 1GiB: %-5s stack %7.2f MiB est %7.2f MiB real/est %.2f | %s\n", tt.name, res64, res1g, float64(stack)/(1<<20), float64(est)/(1<<20), ratio, res)
 	}
 }
 
