@@ -13,6 +13,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/go-codemode/codemode"
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/builtin"
 	"github.com/go-codemode/codemode/builtin/array"
@@ -36,6 +37,7 @@ const (
 	envMax        = "CODEMODE_STACK_MAX"
 	envProbe      = "CODEMODE_STACK_PROBE"
 	envBudget     = "CODEMODE_STACK_BUDGET"
+	envRuntime    = "CODEMODE_STACK_RUNTIME"
 	// childTimeout is far more than any child needs: one that runs
 	// this long hangs.
 	childTimeout = 2 * time.Minute
@@ -95,7 +97,12 @@ func TestStackChild(t *testing.T) {
 		var x byte
 		probe = &stackProbe{base: uintptr(unsafe.Pointer(&x)), size: uintptr(max)}
 	}
-	out := childRun(t, src, probe)
+	var out string
+	if os.Getenv(envRuntime) != "" {
+		out = execute(t, codemode.Options{}, src).String()
+	} else {
+		out = childRun(t, src, probe)
+	}
 	fmt.Printf("\nRESULT %s\n", out)
 	if probe != nil && probe.low != 0 {
 		fmt.Printf("STACK %d %d\n", probe.base-probe.low, probe.goDepth)
@@ -156,7 +163,7 @@ func testLibrary() *value.Library {
 // childResult runs src in a child process and returns its RESULT line
 // and the stack it measured (probe mode only), or an error when the child
 // did not end normally.
-func childResult(src string, maxStack int, probe bool) (result string, stack, estimate int, err error) {
+func childResult(src string, maxStack int, probe bool, env ...string) (result string, stack, estimate int, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), childTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestStackChild$", "-test.count=1")
@@ -164,6 +171,7 @@ func childResult(src string, maxStack int, probe bool) (result string, stack, es
 	if probe {
 		cmd.Env = append(cmd.Env, envProbe+"=1")
 	}
+	cmd.Env = append(cmd.Env, env...)
 	out, runErr := cmd.CombinedOutput()
 	s := string(out)
 	i := strings.Index(s, "\nRESULT ")
@@ -315,6 +323,34 @@ func TestStackOrdinary(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
+		})
+	}
+}
+
+// TestStackBoundary: the runtime's boundary (the result's copy out, the
+// diagnostic of a thrown value, the logs) handles what the hostile
+// programs leave behind, under the same cap.
+func TestStackBoundary(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"uncaught RangeError from nested call arguments", hostile[1].src, `"message":"RangeError: Maximum call stack size exceeded`},
+		{"uncaught RangeError from a getter", hostile[0].src, `"message":"RangeError: Maximum call stack size exceeded`},
+		{"returning deeply nested arrays", `let a = []; for (let i = 0; i < 3e4; i++) a = [a]; return a`, `"ok":`},
+		{"returning a value with a recursive toJSON", `const o = { toJSON() { return [o] } }; return o`, `"ok":`},
+		{"throwing deeply nested arrays", `let a = []; for (let i = 0; i < 3e4; i++) a = [a]; throw a`, `"ok":false`},
+		{"throwing an object with recursive getters", `function f(n) { return ` + nest("[", "]", 30, "{ get x() { return f(n + 1) } }") + ` } throw f(0)`, `"ok":false`},
+		{"logging deeply nested arrays", `let a = []; for (let i = 0; i < 3e4; i++) a = [a]; console.log(a); return 1`, `"value":1`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, _, _, err := childResult(tt.src, childMaxStack, false, envRuntime+"=1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("got  %.300s\nwant it to contain %s", got, tt.want)
+			}
+			t.Logf("%.200s", got)
 		})
 	}
 }
