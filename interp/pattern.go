@@ -34,6 +34,7 @@ func (c *compiler) assignTarget(p ast.Pattern) func(f *frame, v value.Value) {
 
 // pattern compiles a pattern whose leaves are compiled by leaf.
 func (c *compiler) pattern(p ast.Pattern, leaf func(ast.Pattern) func(f *frame, v value.Value)) func(f *frame, v value.Value) {
+	defer c.nest(patternStackCost(p))()
 	switch p := p.(type) {
 	case *ast.AssignPattern:
 		target := c.pattern(p.Target, leaf)

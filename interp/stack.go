@@ -66,6 +66,17 @@ func stmtStackCost(s ast.Stmt) int {
 	return 160
 }
 
+// patternStackCost is stmt's counterpart for destructuring patterns: an
+// array pattern steps its iterator in a guarded closure, an object
+// pattern reads each property with getters.
+func patternStackCost(p ast.Pattern) int {
+	switch p.(type) {
+	case *ast.ArrayPattern, *ast.ObjectPattern:
+		return 1024
+	}
+	return 128
+}
+
 // nest counts cost bytes of Go stack for the node being compiled and its
 // children; call the returned function when they are compiled.
 func (c *compiler) nest(cost int) func() {

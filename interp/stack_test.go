@@ -279,6 +279,8 @@ var hostile = []struct{ name, src, want string }{
 	{"structuredClone with getters", `function f(n) { return structuredClone(` + nest("[", "]", 200, "{ get x() { return f(n + 1) } }") + `) } return f(0)`, rangeErr},
 	{"Object.entries and getters", `function f(n) { return Object.entries({ get x() { return f(n + 1) } }) } return f(0)`, rangeErr},
 	{"error cause chains", `let e = new Error("x"); for (let i = 0; i < 1e5; i++) e = new Error("y", { cause: e }); throw e`, "throw Error: y"},
+	{"nested destructuring patterns", `function f(n) { const ` + nest("{ a: ", " = {} }", 100, "{ x = f(n + 1) }") + ` = {}; return x } return f(0)`, rangeErr},
+	{"nested array patterns over a recursive iterable", `const it = { [Symbol.iterator]() { const ` + nest("[", "]", 60, "a") + ` = ` + nest("[", "]", 59, "it") + `; return [][Symbol.iterator]() } }; const [x] = it; return x`, rangeErr},
 	{"call and apply recursion", `function f(n) { return f.call(null, n + 1) + f.apply(null, [n]) } return f(0)`, rangeErr},
 }
 
