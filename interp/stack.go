@@ -41,8 +41,10 @@ func exprStackCost(x ast.Expr) int {
 		return 224
 	case *ast.ClassLit:
 		return 1280
-	case *ast.Binary, *ast.Assign, *ast.Update, *ast.Unary:
+	case *ast.Binary, *ast.Assign, *ast.Update:
 		return 192
+	case *ast.Unary:
+		return 96
 	case *ast.Member, *ast.Index:
 		return 224
 	case *ast.Yield, *ast.Await:
@@ -62,8 +64,10 @@ func stmtStackCost(s ast.Stmt) int {
 		return 256
 	case *ast.ClassDecl:
 		return 1280
+	case *ast.Block:
+		return 64
 	}
-	return 160
+	return 96
 }
 
 // patternStackCost is stmt's counterpart for destructuring patterns: an

@@ -281,6 +281,15 @@ var hostile = []struct{ name, src, want string }{
 	{"error cause chains", `let e = new Error("x"); for (let i = 0; i < 1e5; i++) e = new Error("y", { cause: e }); throw e`, "throw Error: y"},
 	{"nested destructuring patterns", `function f(n) { const ` + nest("{ a: ", " = {} }", 100, "{ x = f(n + 1) }") + ` = {}; return x } return f(0)`, rangeErr},
 	{"nested array patterns over a recursive iterable", `const it = { [Symbol.iterator]() { const ` + nest("[", "]", 60, "a") + ` = ` + nest("[", "]", 59, "it") + `; return [][Symbol.iterator]() } }; const [x] = it; return x`, rangeErr},
+	{"nested unary operators", `function f(n) { return ` + nest("!(-(typeof (void (", "))))", 60, "f(n + 1)") + ` } return f(0)`, rangeErr},
+	{"nested logical operators", `function f(n) { return ` + nest("(0 || (null ?? (1 && ", ")))", 70, "f(n + 1)") + ` } return f(1)`, rangeErr},
+	{"nested assignments and sequences", `function f(n) { let a; return ` + nest("(a = (0, ", "))", 100, "f(n + 1)") + ` } return f(0)`, rangeErr},
+	{"nested spreads", `function f(n) { return ` + nest("[...[", "]]", 80, "f(n + 1)") + ` } return f(0)`, rangeErr},
+	{"nested object spreads", `function f(n) { return ` + nest("{ ...{ a: ", " } }", 80, "f(n + 1)") + ` } return f(0)`, rangeErr},
+	{"nested optional calls", `const id = (x) => x; function f(n) { return ` + nest("id?.(", ")", 150, "f(n + 1)") + ` } return f(0)`, rangeErr},
+	{"nested index expressions", `function f(n) { const o = {}; return ` + nest("o[", "]", 150, "f(n + 1)") + ` } return f(0)`, rangeErr},
+	{"nested new expressions", `function C(x) { this.x = x } function f(n) { return ` + nest("new C(", ")", 150, "f(n + 1)") + ` } return f(0)`, rangeErr},
+	{"nested if and blocks", `function f(n) { ` + nest("if (n >= 0) { { ", " } }", 150, "return f(n + 1);") + ` } return f(0)`, rangeErr},
 	{"call and apply recursion", `function f(n) { return f.call(null, n + 1) + f.apply(null, [n]) } return f(0)`, rangeErr},
 }
 
