@@ -416,6 +416,11 @@ func TestGeneratorStacksCharged(t *testing.T) {
 	t.Logf("heap %.1f MiB, stacks %.1f MiB", float64(heap)/(1<<20), float64(stacks)/(1<<20))
 }
 
+// TestStackMeasure prints, for each hostile program, how it ends with the
+// Go stack capped at 64 MiB and at 1 GiB, the real stack it used at the
+// RangeError (measured by the probe) and GoDepth's estimate there: the
+// calibration of stack.go's costs. CODEMODE_STACK_ONLY picks programs by
+// name.
 func TestStackMeasure(t *testing.T) {
 	if os.Getenv("CODEMODE_STACK_MEASURE") == "" {
 		t.Skip("set CODEMODE_STACK_MEASURE=1 to measure")
@@ -445,6 +450,7 @@ func TestStackMeasure(t *testing.T) {
 	}
 }
 
+// short says whether a child's result is the expected one.
 func short(res, want string) string {
 	switch {
 	case res == "FATAL":

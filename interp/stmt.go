@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"runtime"
+
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/value"
 )
@@ -424,9 +426,17 @@ func (c *compiler) forOf(s *ast.ForOf, labels []string) stmtFn {
 }
 
 // catchPanic runs f and returns what it panicked with, if anything,
-// once f's frames are off the stack.
+// once f's frames are off the stack. A bug (a Go runtime error, a panic
+// with a message) goes on panicking from where it was, so that the
+// failure shows its stack.
 func catchPanic(f func()) (p any) {
-	defer func() { p = recover() }()
+	defer func() {
+		p = recover()
+		switch p.(type) {
+		case runtime.Error, string:
+			panic(p)
+		}
+	}()
 	f()
 	return nil
 }

@@ -6,6 +6,8 @@ package value
 // handler as a program value or a Continuation, and the queue holds
 // jobs, never Go closures over program state.
 
+import "runtime"
+
 // MaxPendingPromises is how many promises may be pending at once; making
 // one more is a RangeError.
 const MaxPendingPromises = 10_000
@@ -174,9 +176,17 @@ func (r *Realm) Try(f func()) (exc *Exception) {
 	return e
 }
 
-// catchPanic runs f and returns what it panicked with, if anything.
+// catchPanic runs f and returns what it panicked with, if anything. A
+// bug (a Go runtime error, a panic with a message) goes on panicking from
+// where it was, so that the report shows its stack.
 func catchPanic(f func()) (p any) {
-	defer func() { p = recover() }()
+	defer func() {
+		p = recover()
+		switch p.(type) {
+		case runtime.Error, string:
+			panic(p)
+		}
+	}()
 	f()
 	return nil
 }
