@@ -290,6 +290,9 @@ var hostile = []struct{ name, src, want string }{
 	{"nested index expressions", `function f(n) { const o = {}; return ` + nest("o[", "]", 150, "f(n + 1)") + ` } return f(0)`, rangeErr},
 	{"nested new expressions", `function C(x) { this.x = x } function f(n) { return ` + nest("new C(", ")", 150, "f(n + 1)") + ` } return f(0)`, rangeErr},
 	{"nested if and blocks", `function f(n) { ` + nest("if (n >= 0) { { ", " } }", 150, "return f(n + 1);") + ` } return f(0)`, rangeErr},
+	{"async generator recursion", `async function* g(n) { yield ` + nest("[", "]", 100, "await g(n + 1).next()") + ` } try { await g(0).next() } catch (e) { return e.message }`, "ok Maximum call stack size exceeded"},
+	{"for await recursion", `async function f(n) { for await (const x of [n]) { return ` + nest("[", "]", 100, "await f(x + 1)") + ` } } try { await f(0) } catch (e) { return e.message }`, "ok Too many pending promises (limit 10000); await promises before creating more."},
+	{"Promise subclass recursion", `class P extends Promise { constructor(ex) { super(ex); ` + nest("[", "]", 50, "new P(() => {})") + ` } } return new P(() => {})`, rangeErr},
 	{"call and apply recursion", `function f(n) { return f.call(null, n + 1) + f.apply(null, [n]) } return f(0)`, rangeErr},
 }
 

@@ -352,9 +352,15 @@ func (r *Realm) Construct(fn Value, args []Value, newTarget *Object) Value {
 	}
 	switch in := o.Internal.(type) {
 	case *Native:
-		return in.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+		r.EnterNative()
+		v := in.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+		r.LeaveNative()
+		return v
 	case *Bound:
-		return in.Native.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+		r.EnterNative()
+		v := in.Native.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+		r.LeaveNative()
+		return v
 	}
 	return r.Agent.ConstructFunction(o, args, newTarget)
 }
