@@ -326,6 +326,8 @@ func (f *formatter) render(v value.Value, depth int, stack []*value.Object) {
 		return
 	}
 	stack = append(stack, o)
+	r.Enter() // a getter below may run the program: count this frame
+	defer r.Leave()
 	switch {
 	case o.Callable() || o.Class == value.ClassGenerator || o.Class == value.ClassIterator:
 		b.WriteString("[opaque reference]")

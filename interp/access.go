@@ -13,8 +13,12 @@ import (
 func (c *compiler) memberObject(x ast.Expr) exprFn {
 	switch x := x.(type) {
 	case *ast.Member, *ast.Index:
+		// Links of a chain nest closures as deeply as the chain is
+		// long, with no expr between them: count them here.
+		defer c.nest(exprStackCost(x))()
 		return c.member(x)
 	case *ast.Call:
+		defer c.nest(exprStackCost(x))()
 		return c.callInChain(x)
 	}
 	return c.expr(x)
@@ -358,13 +362,11 @@ func (c *compiler) args(list []ast.Expr) func(f *frame) []value.Value {
 		}
 	}
 	if !spread {
-		return func(f *frame) []value.Value {
-			out := make([]value.Value, len(args))
-			for i, a := range args {
-				out[i] = a.e(f)
-			}
-			return out
+		plain := make([]exprFn, len(args))
+		for i, a := range args {
+			plain[i] = a.e
 		}
+		return plainArgs(plain)
 	}
 	return func(f *frame) []value.Value {
 		out := make([]value.Value, 0, len(args))
@@ -377,6 +379,17 @@ func (c *compiler) args(list []ast.Expr) func(f *frame) []value.Value {
 			} else {
 				out = append(out, a.e(f))
 			}
+		}
+		return out
+	}
+}
+
+// plainArgs evaluates an argument list without spreads.
+func plainArgs(list []exprFn) func(f *frame) []value.Value {
+	return func(f *frame) []value.Value {
+		out := make([]value.Value, len(list))
+		for i, e := range list {
+			out[i] = e(f)
 		}
 		return out
 	}
@@ -399,19 +412,24 @@ func (c *compiler) callInChain(x *ast.Call) exprFn {
 		return c.superCall(s, x)
 	}
 	fn, this := c.callee(x.Callee)
-	args := c.args(x.Args)
 	pos := x.Start
 	text := calleeText(x.Callee)
 	optional := x.Optional
 	// Without spreads, arguments of calls to program functions are
 	// evaluated onto the realm's argument stack: the callee copies them
-	// into its frame on entry, so no slice is allocated per call.
+	// into its frame on entry, so no slice is allocated per call. Each
+	// argument is compiled once (compiling it twice would make nested
+	// calls cost exponential time).
 	var plain []exprFn
-	if !hasSpread(x.Args) {
+	var args func(f *frame) []value.Value
+	if hasSpread(x.Args) {
+		args = c.args(x.Args)
+	} else {
 		plain = make([]exprFn, len(x.Args))
 		for i, a := range x.Args {
 			plain[i] = c.expr(a)
 		}
+		args = plainArgs(plain)
 	}
 	return func(f *frame) value.Value {
 		callee := fn(f)

@@ -72,6 +72,9 @@ type funcCode struct {
 	thisB *ast.Binding
 	// class is set for class constructors.
 	class *classCode
+	// stack is the most Go stack, in bytes, that the function's own
+	// closures hold while it calls out (stack.go).
+	stack int
 }
 
 // compiler turns a resolved tree into closures.
@@ -80,6 +83,9 @@ type compiler struct {
 	globals     []string
 	globalIndex map[string]int
 	fn          *funcCode
+	// depth is the Go stack the closures between the current function's
+	// entry and the node being compiled hold (stack.go).
+	depth int
 	// classes is the stack of classes being compiled, for private names.
 	classes []*classCode
 }

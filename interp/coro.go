@@ -49,6 +49,12 @@ type coroutine struct {
 	finished bool
 	body     func(co *coroutine) value.Value
 	owner    coOwner
+	// cost is the Go stack the bottom of the goroutine holds: the
+	// plumbing and the function's own frames.
+	cost int
+	// grown is the most Go stack the goroutine has used (estimated, as
+	// GoDepth is), and charged what of it the memory budget was charged.
+	grown, charged int
 }
 
 // killSignal unwinds a coroutine that the run abandons.
@@ -70,16 +76,23 @@ func modeMsg(m value.ResumeMode) msgKind {
 
 func isGenReturn(p any) bool { _, ok := p.(*genReturn); return ok }
 
-func (run *Run) newCoroutine(body func(co *coroutine) value.Value, owner coOwner) *coroutine {
-	return &coroutine{run: run, body: body, owner: owner}
+func (run *Run) newCoroutine(code *funcCode, body func(co *coroutine) value.Value, owner coOwner) *coroutine {
+	return &coroutine{run: run, body: body, owner: owner, cost: coroutineStackCost + code.frameCost(), charged: minGoroutineStack}
 }
 
 // transfer runs the coroutine until it suspends or ends, and returns what
 // it handed back.
+//
+// The coroutine's calls count on from the resumer's depth, as they would
+// on one stack; that also bounds its own goroutine's stack, which holds
+// less. A coroutine that suspends keeps its goroutine's stack at the size
+// it grew to: that stack is charged to the memory budget.
 func (co *coroutine) transfer(msg coMsg) coMsg {
 	run := co.run
 	r := run.realm
-	depth, goDepth := r.Depth, r.GoDepth
+	depth, goDepth, peak := r.Depth, r.GoDepth, r.GoPeak
+	r.GoDepth += co.cost
+	r.GoPeak = r.GoDepth
 	prev := run.current
 	run.current = co
 	savedArgs := r.ArgStack
@@ -100,12 +113,39 @@ func (co *coroutine) transfer(msg coMsg) coMsg {
 	co.args = r.ArgStack
 	r.ArgStack = savedArgs
 	run.current = prev
-	r.Depth, r.GoDepth = depth, goDepth
+	grown := r.GoPeak - goDepth
+	r.Depth, r.GoDepth, r.GoPeak = depth, goDepth, peak
 	if reply.kind == msgPanicked {
 		panic(reply.p)
 	}
+	if !co.finished {
+		co.chargeStack(grown)
+	}
 	return reply
 }
+
+// chargeStack charges the memory budget for the goroutine stack of a
+// suspended coroutine that grew to about grown bytes: Go stacks double as
+// they grow and are kept at their size while the goroutine sleeps.
+func (co *coroutine) chargeStack(grown int) {
+	if grown <= co.grown {
+		return
+	}
+	co.grown = grown
+	size := minGoroutineStack
+	for size < grown {
+		size *= 2
+	}
+	if size > co.charged {
+		extra := size - co.charged
+		co.charged = size
+		co.run.realm.Charge(extra)
+	}
+}
+
+// minGoroutineStack is the stack a goroutine starts with, counted with
+// the generator or promise that made it: only growth past it is charged.
+const minGoroutineStack = 8 << 10
 
 func (co *coroutine) main() {
 	var reply coMsg
@@ -251,7 +291,7 @@ func (run *Run) startAsync(f *frame) *value.Object {
 		return p
 	}
 	a := &asyncFn{run: run, promise: p}
-	co := run.newCoroutine(func(co *coroutine) value.Value {
+	co := run.newCoroutine(f.code, func(co *coroutine) value.Value {
 		f.co = co
 		f.code.setup(f)
 		return run.runBody(f)
@@ -307,7 +347,7 @@ func (run *Run) newGenerator(f *frame) *value.Object {
 // intrinsic one), its coroutine starts on the first next().
 func (run *Run) newGeneratorObject(f *frame, async bool) *value.Object {
 	g := &generator{run: run, async: async}
-	g.co = run.newCoroutine(func(co *coroutine) value.Value {
+	g.co = run.newCoroutine(f.code, func(co *coroutine) value.Value {
 		f.co = co
 		return run.runBody(f)
 	}, g)

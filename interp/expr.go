@@ -55,7 +55,13 @@ func (c *compiler) namedExpr(x ast.Expr, name string) exprFn {
 	return c.expr(x)
 }
 
+// expr compiles an expression, counting its Go stack (stack.go).
 func (c *compiler) expr(x ast.Expr) exprFn {
+	defer c.nest(exprStackCost(x))()
+	return c.exprNode(x)
+}
+
+func (c *compiler) exprNode(x ast.Expr) exprFn {
 	switch x := x.(type) {
 	case *ast.Ident:
 		return c.load(x.Binding, x.Start)

@@ -40,9 +40,9 @@ func (c *compiler) function(fn *ast.Function, class *classCode) *funcCode {
 			code.hasCells = true
 		}
 	}
-	saved := c.fn
-	c.fn = code
-	defer func() { c.fn = saved }()
+	saved, savedDepth := c.fn, c.depth
+	c.fn, c.depth = code, 0
+	defer func() { c.fn, c.depth = saved, savedDepth }()
 
 	code.thisB = fn.Scope.This
 	// The body's own lexical declarations are created on entry with the
@@ -328,7 +328,8 @@ func (run *Run) call(cl *closure, fobj *value.Object, this value.Value, args []v
 	if cl.class != nil && newTarget == nil {
 		r.ThrowType("Class constructor %s cannot be invoked without 'new'", r.FunctionName(fobj))
 	}
-	r.Enter()
+	cost := code.frameCost()
+	r.EnterFrame(cost)
 	var f *frame
 	if n := len(run.frames); n > 0 && !code.gen && !code.async {
 		f = run.frames[n-1]
@@ -340,21 +341,21 @@ func (run *Run) call(cl *closure, fobj *value.Object, this value.Value, args []v
 	switch {
 	case code.gen && code.async:
 		code.setup(f)
-		r.Leave()
+		r.LeaveFrame(cost)
 		return value.Obj(run.newAsyncGenerator(f))
 	case code.gen:
 		code.setup(f)
-		r.Leave()
+		r.LeaveFrame(cost)
 		return value.Obj(run.newGenerator(f))
 	case code.async:
 		p := run.startAsync(f)
-		r.Leave()
+		r.LeaveFrame(cost)
 		return value.Obj(p)
 	}
 	code.setup(f)
 	f.args = nil // it may point into the argument stack
 	v := run.runBody(f)
-	r.Leave()
+	r.LeaveFrame(cost)
 	if !f.captured {
 		// Nothing kept a pointer to the frame: reuse it.
 		*f = frame{}
@@ -415,11 +416,12 @@ func (run *Run) constructDerived(cl *closure, fobj *value.Object, args []value.V
 		return res
 	}
 	code := cl.code
-	r.Enter()
+	cost := code.frameCost()
+	r.EnterFrame(cost)
 	f := &frame{run: run, code: code, fn: cl, fobj: fobj, args: args, newTarget: newTarget}
 	code.setup(f)
 	res := run.runBody(f)
-	r.Leave()
+	r.LeaveFrame(cost)
 	if res.IsObject() {
 		return res
 	}

@@ -124,9 +124,16 @@ func (f *Failure) Error() string {
 
 // guard runs f, turning a panic into a Failure.
 func (run *Run) guard(f func()) (fail *Failure) {
+	r := run.realm
+	depth, goDepth, height := r.Depth, r.GoDepth, len(r.ArgStack)
 	defer func() {
 		if p := recover(); p != nil {
 			fail = toFailure(p)
+			// The depth the panic left behind is gone with its frames:
+			// formatting the thrown value runs at the boundary's depth.
+			r.Depth, r.GoDepth = depth, goDepth
+			clear(r.ArgStack[height:])
+			r.ArgStack = r.ArgStack[:height]
 		}
 	}()
 	f()
@@ -154,6 +161,7 @@ func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 		f := &frame{run: run, code: code, fn: &closure{code: code}}
 		// The body runs here even when it awaits: its awaits run the job
 		// loop in place (awaitInline).
+		run.realm.GoDepth = code.frameCost()
 		code.setup(f)
 		v = run.runBody(f)
 		// A returned thenable is adopted, as an async function's return

@@ -34,6 +34,7 @@ func (c *compiler) assignTarget(p ast.Pattern) func(f *frame, v value.Value) {
 
 // pattern compiles a pattern whose leaves are compiled by leaf.
 func (c *compiler) pattern(p ast.Pattern, leaf func(ast.Pattern) func(f *frame, v value.Value)) func(f *frame, v value.Value) {
+	defer c.nest(patternStackCost(p))()
 	switch p := p.(type) {
 	case *ast.AssignPattern:
 		target := c.pattern(p.Target, leaf)
@@ -71,38 +72,35 @@ func (c *compiler) arrayPattern(p *ast.ArrayPattern, leaf func(ast.Pattern) func
 			r.ThrowType("%s is not iterable", v.TypeOfNullish())
 		}
 		it := r.GetIterator(v)
-		closed := false
-		defer func() {
-			if !closed {
-				if p := recover(); p != nil {
-					if _, ok := p.(*value.Exception); ok {
-						it.CloseQuietly(r)
-					}
-					panic(p)
-				}
-			}
-		}()
-		for _, e := range elems {
-			x, ok := it.Step(r)
-			if !ok {
-				x = value.Undefined
-			}
-			if e != nil {
-				e(f, x)
-			}
-		}
-		if rest != nil {
-			var tail []value.Value
-			for {
+		// Guarded as forOf's loop is, for the same reason.
+		p := catchPanic(func() {
+			for _, e := range elems {
 				x, ok := it.Step(r)
 				if !ok {
-					break
+					x = value.Undefined
 				}
-				tail = append(tail, x)
+				if e != nil {
+					e(f, x)
+				}
 			}
-			rest(f, value.Obj(r.NewArrayValue(tail)))
+			if rest != nil {
+				var tail []value.Value
+				for {
+					x, ok := it.Step(r)
+					if !ok {
+						break
+					}
+					tail = append(tail, x)
+				}
+				rest(f, value.Obj(r.NewArrayValue(tail)))
+			}
+		})
+		if p != nil {
+			if _, ok := p.(*value.Exception); ok {
+				it.CloseQuietly(r)
+			}
+			panic(p)
 		}
-		closed = true
 		if !it.Done {
 			it.Close(r)
 		}

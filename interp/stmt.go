@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"runtime"
+
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/value"
 )
@@ -40,8 +42,14 @@ func (c *compiler) block(b *ast.Block) stmtFn {
 	}
 }
 
-// stmt compiles one statement; nil means it does nothing at run time.
+// stmt compiles one statement, counting its Go stack (stack.go); nil
+// means it does nothing at run time.
 func (c *compiler) stmt(s ast.Stmt) stmtFn {
+	defer c.nest(stmtStackCost(s))()
+	return c.stmtNode(s)
+}
+
+func (c *compiler) stmtNode(s ast.Stmt) stmtFn {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		x := c.expr(s.X)
@@ -370,42 +378,67 @@ func (c *compiler) forOf(s *ast.ForOf, labels []string) stmtFn {
 		iterable := right(f)
 		f.run.pos = int(pos)
 		it := r.GetIterator(iterable)
-		done := false
-		defer func() {
-			if !done {
-				if p := recover(); p != nil {
-					if _, ok := p.(*value.Exception); ok {
-						it.CloseQuietly(r)
-					} else if _, ok := p.(*genReturn); ok {
-						it.Close(r)
-					}
-					panic(p)
-				}
-			}
-		}()
-		for {
-			v, ok := it.Step(r)
-			if !ok {
-				done = true
-				return ctlNormal
-			}
-			if enter != nil {
-				enter(f)
-			}
-			bind(f, v)
-			rc := body(f)
-			if rc != ctlNormal {
-				if stop, out := loopCtl(f, rc, labels); stop {
+		// The loop runs guarded and the iterator is closed after the
+		// panic was recovered: re-panicking inside a deferred function
+		// would keep every frame below it on the stack while the panic
+		// goes on, doubling the stack a deep recursion needs to unwind
+		// and making the unwinding quadratic.
+		var out ctl
+		var done bool
+		p := catchPanic(func() {
+			for {
+				v, ok := it.Step(r)
+				if !ok {
 					done = true
-					if out != ctlNormal || rc == ctlBreak {
-						it.Close(r)
+					out = ctlNormal
+					return
+				}
+				if enter != nil {
+					enter(f)
+				}
+				bind(f, v)
+				rc := body(f)
+				if rc != ctlNormal {
+					if stop, o := loopCtl(f, rc, labels); stop {
+						done = true
+						if o != ctlNormal || rc == ctlBreak {
+							it.Close(r)
+						}
+						out = o
+						return
 					}
-					return out
+				}
+				f.run.Poll()
+			}
+		})
+		if p != nil {
+			if !done {
+				if _, ok := p.(*value.Exception); ok {
+					it.CloseQuietly(r)
+				} else if _, ok := p.(*genReturn); ok {
+					it.Close(r)
 				}
 			}
-			f.run.Poll()
+			panic(p)
 		}
+		return out
 	}
+}
+
+// catchPanic runs f and returns what it panicked with, if anything,
+// once f's frames are off the stack. A bug (a Go runtime error, a panic
+// with a message) goes on panicking from where it was, so that the
+// failure shows its stack.
+func catchPanic(f func()) (p any) {
+	defer func() {
+		p = recover()
+		switch p.(type) {
+		case runtime.Error, string:
+			panic(p)
+		}
+	}()
+	f()
+	return nil
 }
 
 func (c *compiler) labeled(s *ast.Labeled, labels []string) stmtFn {

@@ -6,6 +6,8 @@ package value
 // handler as a program value or a Continuation, and the queue holds
 // jobs, never Go closures over program state.
 
+import "runtime"
+
 // MaxPendingPromises is how many promises may be pending at once; making
 // one more is a RangeError.
 const MaxPendingPromises = 10_000
@@ -157,16 +159,32 @@ func (r *Realm) thenableJob(j job) {
 // (interrupts, bugs) pass through.
 func (r *Realm) Try(f func()) (exc *Exception) {
 	depth, goDepth, height := r.Depth, r.GoDepth, len(r.ArgStack)
+	p := catchPanic(f)
+	if p == nil {
+		return nil
+	}
+	e, ok := p.(*Exception)
+	if !ok {
+		// Re-panicked here, once f's frames are off the stack: inside
+		// the deferred function they would stay on it while the panic
+		// goes on, at every Try it passes through.
+		panic(p)
+	}
+	r.Depth, r.GoDepth = depth, goDepth
+	clear(r.ArgStack[height:])
+	r.ArgStack = r.ArgStack[:height]
+	return e
+}
+
+// catchPanic runs f and returns what it panicked with, if anything. A
+// bug (a Go runtime error, a panic with a message) goes on panicking from
+// where it was, so that the report shows its stack.
+func catchPanic(f func()) (p any) {
 	defer func() {
-		if p := recover(); p != nil {
-			e, ok := p.(*Exception)
-			if !ok {
-				panic(p)
-			}
-			r.Depth, r.GoDepth = depth, goDepth
-			clear(r.ArgStack[height:])
-			r.ArgStack = r.ArgStack[:height]
-			exc = e
+		p = recover()
+		switch p.(type) {
+		case runtime.Error, string:
+			panic(p)
 		}
 	}()
 	f()

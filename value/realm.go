@@ -15,10 +15,17 @@ type Realm struct {
 	// Depth is the current call depth of program functions, kept by the
 	// engine (MaxCallDepth).
 	Depth int
-	// GoDepth counts every call, built-ins included: built-ins can
-	// recurse into each other with no program frame between
-	// (MaxNativeDepth bounds the Go stack).
+	// GoDepth is the Go stack that the calls under way hold, estimated in
+	// bytes: each program call adds what its function's frames cost
+	// (EnterFrame), each built-in call and each level of a built-in's
+	// recursion a fixed cost (EnterNative, Enter). MaxNativeDepth bounds
+	// it, so that no program can exhaust the Go stack. The estimate is
+	// computed from the program, never read from the machine, so a program
+	// reaches the limit at the same point on every machine.
 	GoDepth int
+	// GoPeak is the highest GoDepth reached since the engine last set it:
+	// how deep a coroutine's own goroutine stack has grown.
+	GoPeak int
 
 	lib        *Library
 	intrinsics [NumIntrinsics]*Object
@@ -68,9 +75,23 @@ type Agent interface {
 // "Maximum call stack size exceeded".
 const MaxCallDepth = 10_000
 
-// MaxNativeDepth bounds calls of any kind, built-ins included, so that no
-// program can exhaust the Go stack.
-const MaxNativeDepth = 60_000
+// MaxNativeDepth bounds GoDepth, the estimated bytes of Go stack that the
+// calls under way hold, built-ins included. The estimates are upper
+// bounds calibrated on the real frames, so a run stays well inside 64 MiB
+// of Go stack (Go's default limit is 1 GB), while 10,000 levels of
+// ordinary recursion (MaxCallDepth) fit.
+const MaxNativeDepth = 40 << 20
+
+// The stack costs, in bytes, of the calls the realm counts itself.
+const (
+	// RecursionStackCost is one level of a built-in's own recursion
+	// (Enter): join over nested arrays, structuredClone, iterator
+	// helpers.
+	RecursionStackCost = 1536
+	// NativeStackCost is one built-in call (EnterNative): the built-in's
+	// frames and the realm's call machinery.
+	NativeStackCost = 1024
+)
 
 // NewRealm makes the state of a run over a library.
 func NewRealm(lib *Library, agent Agent) *Realm {
@@ -113,29 +134,46 @@ func (r *Realm) Poll() {
 // Library returns the library the realm was made with.
 func (r *Realm) Library() *Library { return r.lib }
 
-// Enter counts one level of call depth, throwing the RangeError past
-// MaxCallDepth. Pair it with Leave.
-func (r *Realm) Enter() {
-	if r.Depth >= MaxCallDepth || r.GoDepth >= MaxNativeDepth {
+// Enter counts one level of call depth for a built-in that recurses,
+// throwing the RangeError past MaxCallDepth or MaxNativeDepth. Pair it
+// with Leave.
+func (r *Realm) Enter() { r.EnterFrame(RecursionStackCost) }
+
+// Leave undoes Enter.
+func (r *Realm) Leave() { r.LeaveFrame(RecursionStackCost) }
+
+// EnterFrame counts one level of call depth whose Go frames cost about
+// cost bytes of stack (the engine knows it for each program function),
+// throwing the RangeError "Maximum call stack size exceeded" past
+// MaxCallDepth levels or MaxNativeDepth bytes. Pair it with LeaveFrame
+// and the same cost.
+func (r *Realm) EnterFrame(cost int) {
+	if r.Depth >= MaxCallDepth || r.GoDepth+cost > MaxNativeDepth {
 		r.ThrowRange("Maximum call stack size exceeded")
 	}
 	r.Depth++
-	r.GoDepth++
+	r.GoDepth += cost
+	if r.GoDepth > r.GoPeak {
+		r.GoPeak = r.GoDepth
+	}
 }
 
-// Leave undoes Enter.
-func (r *Realm) Leave() { r.Depth--; r.GoDepth-- }
+// LeaveFrame undoes EnterFrame(cost).
+func (r *Realm) LeaveFrame(cost int) { r.Depth--; r.GoDepth -= cost }
 
 // EnterNative counts a built-in's call against MaxNativeDepth only.
 func (r *Realm) EnterNative() {
-	if r.GoDepth >= MaxNativeDepth {
+	if r.GoDepth+NativeStackCost > MaxNativeDepth {
 		r.ThrowRange("Maximum call stack size exceeded")
 	}
-	r.GoDepth++
+	r.GoDepth += NativeStackCost
+	if r.GoDepth > r.GoPeak {
+		r.GoPeak = r.GoDepth
+	}
 }
 
 // LeaveNative undoes EnterNative.
-func (r *Realm) LeaveNative() { r.GoDepth-- }
+func (r *Realm) LeaveNative() { r.GoDepth -= NativeStackCost }
 
 // ---------------------------------------------------------------------------
 // Functions
@@ -314,9 +352,15 @@ func (r *Realm) Construct(fn Value, args []Value, newTarget *Object) Value {
 	}
 	switch in := o.Internal.(type) {
 	case *Native:
-		return in.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+		r.EnterNative()
+		v := in.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+		r.LeaveNative()
+		return v
 	case *Bound:
-		return in.Native.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+		r.EnterNative()
+		v := in.Native.Fn(r, &Call{This: Undefined, Args: args, Callee: o, NewTarget: newTarget})
+		r.LeaveNative()
+		return v
 	case HostCallable:
 		// A host function that says it is constructible (Constructible)
 		// sees the new through NewTarget.

@@ -101,6 +101,8 @@ func (w *reviverWalk) internalize(holder value.Value, key string, depth int) val
 		if depth >= value.MaxJSONDepth {
 			r.ThrowRange("Maximum call stack size exceeded")
 		}
+		r.Enter() // the reviver runs the program below
+		defer r.Leave()
 		if o.Class == value.ClassArray {
 			n := r.LengthOf(val)
 			for i := 0; i < n; i++ {

@@ -301,6 +301,7 @@ func (s *serializer) object(o *value.Object, key propKey) {
 	if depth >= value.MaxJSONDepth {
 		r.ThrowRange("Maximum call stack size exceeded")
 	}
+	r.Enter() // toJSON and the replacer may run the program below
 	s.push(o, key)
 	if o.Class == value.ClassArray {
 		s.array(o, depth)
@@ -308,6 +309,7 @@ func (s *serializer) object(o *value.Object, key propKey) {
 		s.members(o, depth)
 	}
 	s.pop()
+	r.Leave()
 }
 
 func (s *serializer) push(o *value.Object, key propKey) {
