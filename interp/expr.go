@@ -28,9 +28,9 @@ func (c *compiler) cond(x ast.Expr) func(f *frame) bool {
 				return c == 0 || c == 1
 			}
 		case ast.OpStrictEq:
-			return func(f *frame) bool { return value.StrictEquals(l(f), r(f)) }
+			return func(f *frame) bool { return f.run.realm.StrictEquals(l(f), r(f)) }
 		case ast.OpStrictNe:
-			return func(f *frame) bool { return !value.StrictEquals(l(f), r(f)) }
+			return func(f *frame) bool { return !f.run.realm.StrictEquals(l(f), r(f)) }
 		}
 	}
 	e := c.expr(x)
@@ -681,9 +681,9 @@ func (c *compiler) binary(x *ast.Binary) exprFn {
 			return binary(f.run.realm, ast.OpMul, a, b)
 		}
 	case ast.OpStrictEq:
-		return func(f *frame) value.Value { return value.Bool(value.StrictEquals(l(f), rt(f))) }
+		return func(f *frame) value.Value { return value.Bool(f.run.realm.StrictEquals(l(f), rt(f))) }
 	case ast.OpStrictNe:
-		return func(f *frame) value.Value { return value.Bool(!value.StrictEquals(l(f), rt(f))) }
+		return func(f *frame) value.Value { return value.Bool(!f.run.realm.StrictEquals(l(f), rt(f))) }
 	case ast.OpLt:
 		return func(f *frame) value.Value {
 			a, b := l(f), rt(f)

@@ -28,9 +28,9 @@ func binary(r *value.Realm, op ast.BinaryOp, a, b value.Value) value.Value {
 	case ast.OpNe:
 		return value.Bool(!r.LooseEquals(a, b))
 	case ast.OpStrictEq:
-		return value.Bool(value.StrictEquals(a, b))
+		return value.Bool(r.StrictEquals(a, b))
 	case ast.OpStrictNe:
-		return value.Bool(!value.StrictEquals(a, b))
+		return value.Bool(!r.StrictEquals(a, b))
 	case ast.OpLt:
 		return value.Bool(r.Compare(a, b, true) == -1)
 	case ast.OpGt:

@@ -495,7 +495,7 @@ func (c *compiler) switchStmt(s *ast.Switch) stmtFn {
 		}
 		start := -1
 		for i, cs := range cases {
-			if cs.test != nil && value.StrictEquals(d, cs.test(f)) {
+			if cs.test != nil && f.run.realm.StrictEquals(d, cs.test(f)) {
 				start = i
 				break
 			}

@@ -773,7 +773,7 @@ func (r *Realm) LooseEquals(a, b Value) bool {
 	for {
 		ka, kb := a.Kind(), b.Kind()
 		if ka == kb {
-			return StrictEquals(a, b)
+			return r.StrictEquals(a, b)
 		}
 		switch {
 		case a.IsNullish() && b.IsNullish():
@@ -861,10 +861,32 @@ func (r *Realm) Compare(a, b Value, leftFirst bool) int {
 	}
 	if sa, ok := a.ref.(*String); ok {
 		if sb, ok := b.ref.(*String); ok {
+			r.tickCompare(min(sa.Len(), sb.Len()))
 			return Compare(sa, sb)
 		}
 	}
 	return cmpNum(r.ToNumber(a), r.ToNumber(b))
+}
+
+// StrictEquals is ===, charging the work of comparing two long strings
+// of the same length (Tick): one comparison of 16 M-character strings
+// takes milliseconds, so a loop of them must count more than one unit
+// an iteration to notice its deadline.
+func (r *Realm) StrictEquals(a, b Value) bool {
+	if sa, ok := a.ref.(*String); ok {
+		if sb, ok := b.ref.(*String); ok && sa.Len() == sb.Len() {
+			r.tickCompare(sa.Len())
+		}
+	}
+	return StrictEquals(a, b)
+}
+
+// tickCompare charges comparing n code units: a unit of work per 64, for
+// strings long enough to matter.
+func (r *Realm) tickCompare(n int) {
+	if n > 4096 {
+		r.Tick(n >> 6)
+	}
 }
 
 func cmpNum(x, y float64) int {

@@ -28,10 +28,13 @@ func Install(l *value.Library) {
 	installIterator(l)
 }
 
-// Memory charged per collection object and per entry added to one.
+// Memory charged per collection object and per entry added to one. An
+// entry of a Map or Set costs about 180 bytes of live heap (measured over
+// a million numeric keys: the entry slice with its slack, plus the Go
+// map's slot for the key).
 const (
 	objectBytes = 96
-	entryBytes  = 96
+	entryBytes  = 192
 )
 
 func native(name string, length int, fn value.NativeFunc) *value.Native {

@@ -446,7 +446,7 @@ func replaceString(r *value.Realm, c *value.Call, all bool) *value.String {
 	if s.IndexOf(pattern, 0) < 0 {
 		return s
 	}
-	if !functional {
+	if !functional && s.Len() <= wholeReplaceLimit {
 		var out *value.String
 		var ok bool
 		if all {
@@ -460,7 +460,8 @@ func replaceString(r *value.Realm, c *value.Call, all bool) *value.String {
 		return charge(r, out)
 	}
 	// The positions depend only on s and pattern, which the callback
-	// cannot change, so they are found as the calls go.
+	// cannot change, so they are found as the calls go (and, for a long
+	// string with a template, as the substitutions go).
 	b := builder{r: r}
 	end, step := 0, max(pattern.Len(), 1)
 	for from := 0; from <= s.Len(); from = end - pattern.Len() + step {
@@ -468,10 +469,14 @@ func replaceString(r *value.Realm, c *value.Call, all bool) *value.String {
 		if p < 0 {
 			break
 		}
-		r.Poll()
+		r.Tick(p - end + 1)
 		b.add(s, end, p)
-		res := r.Call(repl, value.Undefined, []value.Value{value.Str(pattern), value.Number(float64(p)), value.Str(s)})
-		b.str(r.ToString(res))
+		if functional {
+			res := r.Call(repl, value.Undefined, []value.Value{value.Str(pattern), value.Number(float64(p)), value.Str(s)})
+			b.str(r.ToString(res))
+		} else {
+			substitute(r, &b, pattern, s, p, nil, value.Undefined, template)
+		}
 		end = p + pattern.Len()
 		if !all {
 			break
@@ -480,6 +485,12 @@ func replaceString(r *value.Realm, c *value.Call, all bool) *value.String {
 	b.add(s, end, s.Len())
 	return b.done()
 }
+
+// wholeReplaceLimit is the longest string a template replace handles in
+// one uninterruptible library call; longer ones go match by match, ticking
+// as they go, so one replaceAll of 16 M characters cannot outrun the
+// deadline.
+const wholeReplaceLimit = 1 << 20
 
 // splitString is split with a separator that is not a RegExp.
 func splitString(r *value.Realm, s *value.String, sepArg, limitArg value.Value) value.Value {

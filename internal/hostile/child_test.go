@@ -94,7 +94,7 @@ func runCase(c *hcase) (*report, error) {
 		return nil, fmt.Errorf("the Result does not marshal: %v", err)
 	}
 	rep := &report{OK: res.OK, Truncated: res.Truncated, ResultBytes: len(text), ElapsedMs: elapsed.Milliseconds(),
-		PeakGoMem: peak, ToolCalls: []string{}, Lifecycle: rec.violations()}
+		PeakGoMem: peak, ToolCalls: []string{}, Lifecycle: rec.violations(len(res.ToolCalls))}
 	for _, tc := range res.ToolCalls {
 		rep.ToolCalls = append(rep.ToolCalls, tc.Name)
 	}
@@ -218,17 +218,18 @@ func (r *recorder) hooks() codemode.Hooks {
 }
 
 // violations states the lifecycle rules broken: nothing starts and no
-// hook runs after Execute returned, and every admitted call got exactly
-// one after-hook outcome by then.
-func (r *recorder) violations() []string {
+// hook runs after Execute returned, and every admitted call (the runner's
+// before-hook denies none) got exactly one after-hook outcome by then,
+// including a call cut off before it started, whose before-hook never ran.
+func (r *recorder) violations(admitted int) []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var v []string
 	for _, e := range r.late {
 		v = append(v, "after Execute returned: "+e)
 	}
-	if r.afterCnt != r.before {
-		v = append(v, fmt.Sprintf("%d calls passed the before hook but %d after-hook outcomes arrived", r.before, r.afterCnt))
+	if r.afterCnt != admitted {
+		v = append(v, fmt.Sprintf("%d calls were admitted (%d passed the before hook) but %d after-hook outcomes arrived", admitted, r.before, r.afterCnt))
 	}
 	return v
 }
