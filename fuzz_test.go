@@ -205,10 +205,12 @@ func FuzzBoundary(f *testing.F) {
 	for _, seed := range [][]byte{{}, {3, 16, 0, 39, 2, 0}, {2, 4, 200, 15, 9, 1}, {1, 7, 3}, {4, 17, 255, 255, 2}, {2, 0, 5, 5, 0, 200}, {1, 14, 0}, {1, 18, 0}} {
 		f.Add(seed)
 	}
+	// Short limits: most interesting inputs are bombs that run to a
+	// limit, and the fuzzer's speed is the sum of those limits.
 	limits := []codemode.Limits{
-		{Timeout: time.Second, MaxMemoryBytes: 16 << 20},
-		{Timeout: time.Second, MaxOutputBytes: codemode.Max(100)},
-		{Timeout: 300 * time.Millisecond},
+		{Timeout: 200 * time.Millisecond, MaxMemoryBytes: 16 << 20},
+		{Timeout: 200 * time.Millisecond, MaxOutputBytes: codemode.Max(100)},
+		{Timeout: 100 * time.Millisecond},
 	}
 	var rts []*codemode.Runtime
 	for _, l := range limits {
