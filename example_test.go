@@ -3,6 +3,7 @@ package codemode_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -39,7 +40,7 @@ func ExampleRuntime_Execute() {
 	}
 	rt, err := codemode.New(codemode.Options{
 		Tools:  map[string]any{"weather.current": weather},
-		Limits: codemode.Limits{Timeout: 5 * time.Second, MaxToolCalls: codemode.Max(10)},
+		Limits: codemode.DefaultLimits(), // 30 s, 256 MiB, 100 tool calls, 1 MiB of output
 	})
 	if err != nil {
 		fmt.Println(err)
@@ -63,4 +64,22 @@ func ExampleWithBindings() {
 		}))
 	fmt.Println(res)
 	// Output: {"ok":true,"value":[1],"toolCalls":[]}
+}
+
+// A failed run's Result is also a Go error: errors.As finds its
+// Diagnostic, whose Kind says what went wrong.
+func ExampleResult_Err() {
+	limits := codemode.DefaultLimits()
+	limits.Timeout = 50 * time.Millisecond
+	rt, err := codemode.New(codemode.Options{Limits: limits})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res := rt.Execute(context.Background(), `for (;;) {}`)
+	var d *codemode.Diagnostic
+	if err := res.Err(); errors.As(err, &d) {
+		fmt.Println(d.Kind, "-", err)
+	}
+	// Output: TimeoutExceeded - TimeoutExceeded: Execution timed out after 50ms.
 }

@@ -99,11 +99,11 @@ func TestNewRejectsInvalidLimits(t *testing.T) {
 		limits codemode.Limits
 		want   string
 	}{
-		{codemode.Limits{Timeout: -1}, "timeoutMs must be a safe integer greater than or equal to 1."},
-		{codemode.Limits{Timeout: time.Microsecond}, "timeoutMs must be a safe integer greater than or equal to 1."},
-		{codemode.Limits{MaxToolCalls: codemode.Max(-1)}, "maxToolCalls must be a safe integer greater than or equal to 0."},
-		{codemode.Limits{MaxOutputBytes: codemode.Max(-5)}, "maxOutputBytes must be a safe integer greater than or equal to 0."},
-		{codemode.Limits{MaxMemoryBytes: -1}, "maxMemoryBytes must be a safe integer greater than or equal to 1."},
+		{codemode.Limits{Timeout: -1}, "codemode: Limits.Timeout must be at least 1ms, or 0 for no timeout; got -1ns"},
+		{codemode.Limits{Timeout: time.Microsecond}, "codemode: Limits.Timeout must be at least 1ms, or 0 for no timeout; got 1µs"},
+		{codemode.Limits{MaxToolCalls: codemode.Max(-1)}, "codemode: Limits.MaxToolCalls must be between 0 and 2^53-1 (Max(n); nil for no limit); got -1"},
+		{codemode.Limits{MaxOutputBytes: codemode.Max(-5)}, "codemode: Limits.MaxOutputBytes must be between 0 and 2^53-1 (Max(n); nil for no limit); got -5"},
+		{codemode.Limits{MaxMemoryBytes: -1}, "codemode: Limits.MaxMemoryBytes must be positive, or 0 for no limit; got -1"},
 	} {
 		if _, err := codemode.New(codemode.Options{Limits: tt.limits}); err == nil || err.Error() != tt.want {
 			t.Errorf("%+v: err = %v, want %q", tt.limits, err, tt.want)

@@ -315,23 +315,52 @@ func hostErrorValue(r *value.Realm, err error, depth int) value.Value {
 	if name != value.ErrorTypeNames[t] {
 		e.Define("name", value.StrOf(name), value.Writable|value.Configurable)
 	}
+	defineErrorFields(r, e, fields)
+	if cause := errors.Unwrap(err); cause != nil && depth < 8 {
+		e.Define("cause", hostErrorValue(r, cause, depth+1), value.Writable|value.Configurable)
+	}
+	return value.Obj(e)
+}
+
+// defineErrorFields gives a program error the host's fields (e.code,
+// e.status), in key order, except names that would shadow what every
+// error has.
+func defineErrorFields(r *value.Realm, e *value.Object, fields map[string]any) {
 	keys := make([]string, 0, len(fields))
 	for k := range fields {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if k == "stack" || k == "constructor" || k == "toString" || k == "__proto__" {
+		if k == "stack" || k == "constructor" || k == "toString" || k == "__proto__" || k == "name" || k == "message" {
 			continue
 		}
 		if v, err := goToValue(r, fields[k], 0); err == nil {
 			e.Define(k, v, value.DefaultFlags)
 		}
 	}
-	if cause := errors.Unwrap(err); cause != nil && depth < 8 {
-		e.Define("cause", hostErrorValue(r, cause, depth+1), value.Writable|value.Configurable)
+}
+
+// FieldsError is an error that gives the program's Error properties
+// besides its name and message: a tool that fails with one (openapi's
+// HTTP errors: e.status, e.body) lets the program test them in a catch.
+type FieldsError interface {
+	error
+	ErrorFields() map[string]any
+}
+
+// errorFields returns the fields a tool's error carries: a FieldsError's,
+// or a HostError's.
+func errorFields(err error) map[string]any {
+	var fe FieldsError
+	if errors.As(err, &fe) {
+		return fe.ErrorFields()
 	}
-	return value.Obj(e)
+	var he *HostError
+	if errors.As(err, &he) {
+		return he.Fields
+	}
+	return nil
 }
 
 // resultValue copies a host result into the program: data as copies,

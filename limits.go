@@ -67,20 +67,33 @@ const (
 // maxSafeInteger is 2^53 - 1, the largest limit the reference accepts.
 const maxSafeInteger = 1<<53 - 1
 
-// validate checks the limits with the reference's messages ("maxToolCalls
-// must be a safe integer greater than or equal to 0.").
+// validate checks the limits. Its errors name the Go fields, for the
+// host that set them.
 func (l Limits) validate() error {
 	if l.Timeout < 0 || l.Timeout > 0 && l.Timeout < time.Millisecond {
-		return fmt.Errorf("timeoutMs must be a safe integer greater than or equal to 1.")
+		return fmt.Errorf("codemode: Limits.Timeout must be at least 1ms, or 0 for no timeout; got %v", l.Timeout)
 	}
 	if l.MaxToolCalls != nil && (*l.MaxToolCalls < 0 || int64(*l.MaxToolCalls) > maxSafeInteger) {
-		return fmt.Errorf("maxToolCalls must be a safe integer greater than or equal to 0.")
+		return fmt.Errorf("codemode: Limits.MaxToolCalls must be between 0 and 2^53-1 (Max(n); nil for no limit); got %d", *l.MaxToolCalls)
 	}
 	if l.MaxOutputBytes != nil && (*l.MaxOutputBytes < 0 || int64(*l.MaxOutputBytes) > maxSafeInteger) {
-		return fmt.Errorf("maxOutputBytes must be a safe integer greater than or equal to 0.")
+		return fmt.Errorf("codemode: Limits.MaxOutputBytes must be between 0 and 2^53-1 (Max(n); nil for no limit); got %d", *l.MaxOutputBytes)
 	}
 	if l.MaxMemoryBytes < 0 || l.MaxMemoryBytes > math.MaxInt64/2 {
-		return fmt.Errorf("maxMemoryBytes must be a safe integer greater than or equal to 1.")
+		return fmt.Errorf("codemode: Limits.MaxMemoryBytes must be positive, or 0 for no limit; got %d", l.MaxMemoryBytes)
 	}
 	return nil
+}
+
+// DefaultLimits are safe limits for a host that wants them: the
+// command-line tool's 30 s and 256 MiB, at most 100 tool calls, and a
+// 1 MiB bound on the Result's value, logs and warnings. The zero Limits
+// stay unlimited, as in the reference.
+func DefaultLimits() Limits {
+	return Limits{
+		Timeout:        30 * time.Second,
+		MaxToolCalls:   Max(100),
+		MaxOutputBytes: Max(1 << 20),
+		MaxMemoryBytes: 256 << 20,
+	}
 }

@@ -52,6 +52,18 @@ type Diagnostic struct {
 	Suggestions []string  `json:"suggestions,omitempty"`
 }
 
+// Error makes a Diagnostic an error: "Kind: message", so a host can
+// return a run's failure as a Go error and errors.As it back.
+func (d *Diagnostic) Error() string { return string(d.Kind) + ": " + d.Message }
+
+// Is reports whether target is a Diagnostic of the same kind, so that
+// errors.Is(err, &Diagnostic{Kind: TimeoutExceeded}) asks "did it time
+// out?".
+func (d *Diagnostic) Is(target error) bool {
+	t, ok := target.(*Diagnostic)
+	return ok && t.Kind == d.Kind && (t.Message == "" || t.Message == d.Message)
+}
+
 // ToolCall is one admitted tool call, in admission order.
 type ToolCall struct {
 	Name string `json:"name"`
@@ -189,6 +201,20 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 	*r = Result{OK: *raw.OK, Value: raw.Value, Error: raw.Error, Warnings: raw.Warnings,
 		Logs: raw.Logs, Truncated: raw.Truncated, ToolCalls: raw.ToolCalls}
 	return nil
+}
+
+// Err is the run's failure as an error (a *Diagnostic), or nil when it
+// succeeded:
+//
+//	if err := res.Err(); err != nil {
+//		var d *codemode.Diagnostic
+//		if errors.As(err, &d) && d.Kind == codemode.TimeoutExceeded { ... }
+//	}
+func (r Result) Err() error {
+	if r.OK || r.Error == nil {
+		return nil
+	}
+	return r.Error
 }
 
 // String is the Result as one line of JSON.

@@ -502,7 +502,11 @@ func (pc *pendingCall) settle(r *value.Realm, res any, err error) {
 			r.RejectPromise(pc.promise, value.Obj(toolError(r, InvalidToolOutput, fmt.Sprintf("Invalid output from tool '%s': %s", path, oe.Error()))))
 			return
 		}
-		r.RejectPromise(pc.promise, value.Obj(toolError(r, ToolFailure, err.Error())))
+		e := toolError(r, ToolFailure, err.Error())
+		if fields := errorFields(err); fields != nil {
+			defineErrorFields(r, e, fields)
+		}
+		r.RejectPromise(pc.promise, value.Obj(e))
 		return
 	}
 	if len(pc.node.Tool.Output) == 0 {
