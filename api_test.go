@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -96,5 +97,102 @@ return out`)
 	res = rt.Execute(context.Background(), `await tools.pets.get({})`)
 	if res.Error == nil || res.Error.Kind != codemode.ToolFailure || res.Error.Message != "calling the API: GET /pets/7 failed with HTTP 404: not found" {
 		t.Fatalf("uncaught: %v", res)
+	}
+}
+
+func TestWithLimits(t *testing.T) {
+	base := codemode.Limits{Timeout: 5 * time.Second, MaxToolCalls: codemode.Max(10), MaxMemoryBytes: 64 << 20}
+	echo := &tools.Tool{Output: json.RawMessage(`{}`), Func: func(_ context.Context, in json.RawMessage) (any, error) { return map[string]any{}, nil }}
+	rt, err := codemode.New(codemode.Options{Limits: base, Tools: map[string]any{"x.echo": echo}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name   string
+		limits codemode.Limits
+		code   string
+		kind   codemode.Kind
+		msg    string
+	}{
+		{"tighter tool calls", codemode.Limits{MaxToolCalls: codemode.Max(1)}, `await tools.x.echo({}); await tools.x.echo({})`,
+			codemode.ToolCallLimitExceeded, "Execution exceeded its tool-call limit of 1."},
+		{"tighter timeout", codemode.Limits{Timeout: 30 * time.Millisecond}, `for (;;) {}`,
+			codemode.TimeoutExceeded, "Execution timed out after 30ms."},
+		{"tighter output", codemode.Limits{MaxOutputBytes: codemode.Max(0)}, `return "hello"`, "", ""},
+		{"looser timeout", codemode.Limits{Timeout: time.Minute}, `return 1`,
+			codemode.ExecutionFailure, "codemode: WithLimits: Timeout 1m0s is looser than the Runtime's 5s; a run's limits may only be tighter"},
+		{"looser tool calls", codemode.Limits{MaxToolCalls: codemode.Max(11)}, `return 1`,
+			codemode.ExecutionFailure, "codemode: WithLimits: MaxToolCalls 11 is looser than the Runtime's 10; a run's limits may only be tighter"},
+		{"looser memory", codemode.Limits{MaxMemoryBytes: 1 << 30}, `return 1`,
+			codemode.ExecutionFailure, "codemode: WithLimits: MaxMemoryBytes 1073741824 is looser than the Runtime's 67108864; a run's limits may only be tighter"},
+		{"invalid", codemode.Limits{MaxToolCalls: codemode.Max(-1)}, `return 1`,
+			codemode.ExecutionFailure, "codemode: WithLimits: Limits.MaxToolCalls must be between 0 and 2^53-1 (Max(n); nil for no limit); got -1"},
+	} {
+		res := rt.Execute(ctx, tt.code, codemode.WithLimits(tt.limits))
+		switch {
+		case tt.kind == "":
+			if !res.OK || !res.Truncated {
+				t.Errorf("%s: %v, want an ok, truncated Result", tt.name, res)
+			}
+		case res.Error == nil || res.Error.Kind != tt.kind || res.Error.Message != tt.msg:
+			t.Errorf("%s: %v\nwant %s %q", tt.name, res, tt.kind, tt.msg)
+		}
+	}
+	// Without WithLimits the Runtime's limits hold.
+	if res := rt.Execute(ctx, `for (let i = 0; i < 10; i++) await tools.x.echo({}); return 1`); !res.OK {
+		t.Errorf("the Runtime's own limits: %v", res)
+	}
+}
+
+func TestWithHooks(t *testing.T) {
+	var log []string
+	echo := &tools.Tool{Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"x.echo": echo, "x.secret": echo}, Hooks: codemode.Hooks{
+		ToolBefore: func(_ context.Context, c codemode.ToolCallInfo) error { log = append(log, "runtime before "+c.Name); return nil },
+		ToolAfter: func(_ context.Context, c codemode.ToolCallInfo, o codemode.CallOutcome) {
+			log = append(log, "runtime after "+c.Name+" "+string(o.Status))
+		},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	perRun := codemode.Hooks{
+		ToolBefore: func(_ context.Context, c codemode.ToolCallInfo) error {
+			log = append(log, "run before "+c.Name)
+			if c.Name == "x.secret" {
+				return errors.New("this user may not read secrets")
+			}
+			return nil
+		},
+		ToolAfter: func(_ context.Context, c codemode.ToolCallInfo, o codemode.CallOutcome) {
+			log = append(log, "run after "+c.Name+" "+string(o.Status))
+		},
+	}
+	res := rt.Execute(context.Background(), `await tools.x.echo({}); try { await tools.x.secret({}) } catch (e) { return e.message }`, codemode.WithHooks(perRun))
+	if !res.OK || string(res.Value) != `"this user may not read secrets"` {
+		t.Fatalf("%v", res)
+	}
+	want := "runtime before x.echo|run before x.echo|runtime after x.echo success|run after x.echo success|runtime before x.secret|run before x.secret"
+	if got := strings.Join(log, "|"); got != want {
+		t.Errorf("hooks ran as\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestOnLog(t *testing.T) {
+	rt, err := codemode.New(codemode.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var streamed []string
+	res := rt.Execute(context.Background(), `console.log("a", 1); console.warn({ b: 2 }); console.error("c"); return 0`,
+		codemode.OnLog(func(line string) { streamed = append(streamed, line) }))
+	if !res.OK || strings.Join(streamed, "|") != strings.Join(res.Logs, "|") || len(streamed) != 3 {
+		t.Fatalf("streamed %q, Result logs %q", streamed, res.Logs)
+	}
+	// A panicking callback does not break the run.
+	res = rt.Execute(context.Background(), `console.log("x"); return 2`, codemode.OnLog(func(string) { panic("host bug") }))
+	if !res.OK || string(res.Value) != "2" || len(res.Logs) != 1 {
+		t.Fatalf("panicking OnLog: %v", res)
 	}
 }

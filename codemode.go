@@ -89,6 +89,33 @@ type ExecOption func(*execConfig)
 
 type execConfig struct {
 	bindings map[string]any
+	limits   *Limits
+	hooks    *Hooks
+	onLog    func(string)
+}
+
+// WithLimits bounds this execution more tightly than the Runtime's
+// limits (per user, per plan): each limit set here replaces the
+// Runtime's, and a zero one keeps it. A limit looser than the Runtime's
+// fails the execution with ExecutionFailure, saying which, and runs
+// nothing: the Runtime's limits are the host's ceiling.
+func WithLimits(l Limits) ExecOption {
+	return func(c *execConfig) { c.limits = &l }
+}
+
+// WithHooks adds hooks for this execution, run after the Runtime's own:
+// a call either before-hook denies is denied, and both after-hooks see
+// the outcome.
+func WithHooks(h Hooks) ExecOption {
+	return func(c *execConfig) { c.hooks = &h }
+}
+
+// OnLog streams the program's console output: f gets each line as the
+// program writes it (the Result still has them all). It runs on the
+// run's goroutine, so a slow f slows the program; it is never called
+// after Execute returns, and a panic in it is dropped.
+func OnLog(f func(line string)) ExecOption {
+	return func(c *execConfig) { c.onLog = f }
 }
 
 // WithBindings makes named data values visible to the program as
@@ -126,6 +153,16 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 		}
 	}()
 	limits := rt.opts.Limits
+	if cfg.limits != nil {
+		var err error
+		if limits, err = tighten(limits, *cfg.limits); err != nil {
+			return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: err.Error()}}
+		}
+	}
+	hooks := rt.opts.Hooks
+	if cfg.hooks != nil {
+		hooks = combineHooks(hooks, *cfg.hooks)
+	}
 	deadline, timeoutMsg := runDeadline(ctx, start, limits.Timeout)
 	interrupted := func() *Diagnostic {
 		if !deadline.IsZero() && !time.Now().Before(deadline) {
@@ -172,7 +209,13 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 	run := interp.NewRun(runCtx, compiled, iopts)
 	defer run.Close()
 	run.Realm().Budget = limits.MaxMemoryBytes
-	th = &toolHost{tree: rt.tools, run: run, ctx: runCtx, cancel: cancel, limit: -1, hooks: rt.opts.Hooks,
+	if f := cfg.onLog; f != nil {
+		run.Realm().OnLog = func(line string) {
+			defer func() { _ = recover() }()
+			f(line)
+		}
+	}
+	th = &toolHost{tree: rt.tools, run: run, ctx: runCtx, cancel: cancel, limit: -1, hooks: hooks,
 		signature: rt.signature, searchSchema: rt.searchSchema}
 	h.tools = th
 	if len(rt.opts.Extensions) > 0 {

@@ -83,3 +83,32 @@ func ExampleResult_Err() {
 	}
 	// Output: TimeoutExceeded - TimeoutExceeded: Execution timed out after 50ms.
 }
+
+// OnLog streams the program's console lines to the host as they are
+// written, for a UI that shows progress.
+func ExampleOnLog() {
+	rt, err := codemode.New(codemode.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rt.Execute(context.Background(), `for (const step of ["fetch", "merge", "report"]) console.log("step", step)`,
+		codemode.OnLog(func(line string) { fmt.Println("live:", line) }))
+	// Output:
+	// live: step fetch
+	// live: step merge
+	// live: step report
+}
+
+// WithLimits gives one execution tighter limits than the Runtime's, for
+// example per user plan.
+func ExampleWithLimits() {
+	rt, err := codemode.New(codemode.Options{Limits: codemode.DefaultLimits()})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	free := codemode.Limits{Timeout: 20 * time.Millisecond}
+	fmt.Println(rt.Execute(context.Background(), `for (;;) {}`, codemode.WithLimits(free)))
+	// Output: {"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 20ms."},"toolCalls":[]}
+}

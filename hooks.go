@@ -83,3 +83,43 @@ func runAfter(f func()) {
 	defer func() { _ = recover() }()
 	f()
 }
+
+// combineHooks runs the Runtime's hooks, then a run's (WithHooks): a call
+// either before-hook denies is denied (the second is not asked), and
+// both after-hooks get the outcome.
+func combineHooks(a, b Hooks) Hooks {
+	return Hooks{
+		ToolBefore:      bothBefore(a.ToolBefore, b.ToolBefore),
+		ToolAfter:       bothAfter(a.ToolAfter, b.ToolAfter),
+		ExtensionBefore: bothBefore(a.ExtensionBefore, b.ExtensionBefore),
+		ExtensionAfter:  bothAfter(a.ExtensionAfter, b.ExtensionAfter),
+	}
+}
+
+func bothBefore[I any](a, b func(context.Context, I) error) func(context.Context, I) error {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	return func(ctx context.Context, info I) error {
+		if err := a(ctx, info); err != nil {
+			return err
+		}
+		return b(ctx, info)
+	}
+}
+
+func bothAfter[I any](a, b func(context.Context, I, CallOutcome)) func(context.Context, I, CallOutcome) {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	return func(ctx context.Context, info I, out CallOutcome) {
+		runAfter(func() { a(ctx, info, out) })
+		b(ctx, info, out)
+	}
+}

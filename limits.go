@@ -3,6 +3,7 @@ package codemode
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -96,4 +97,47 @@ func DefaultLimits() Limits {
 		MaxOutputBytes: Max(1 << 20),
 		MaxMemoryBytes: 256 << 20,
 	}
+}
+
+// tighten applies a run's limits (WithLimits) over the Runtime's: each
+// one set replaces the Runtime's, and none may be looser than it.
+func tighten(base, run Limits) (Limits, error) {
+	if err := run.validate(); err != nil {
+		return base, fmt.Errorf("codemode: WithLimits: %s", strings.TrimPrefix(err.Error(), "codemode: "))
+	}
+	looser := func(field, got, ceiling string) error {
+		return fmt.Errorf("codemode: WithLimits: %s %s is looser than the Runtime's %s; a run's limits may only be tighter", field, got, ceiling)
+	}
+	out := base
+	if run.Timeout > 0 {
+		if base.Timeout > 0 && run.Timeout > base.Timeout {
+			return base, looser("Timeout", run.Timeout.String(), base.Timeout.String())
+		}
+		out.Timeout = run.Timeout
+	}
+	if run.MaxMemoryBytes > 0 {
+		if base.MaxMemoryBytes > 0 && run.MaxMemoryBytes > base.MaxMemoryBytes {
+			return base, looser("MaxMemoryBytes", fmt.Sprint(run.MaxMemoryBytes), fmt.Sprint(base.MaxMemoryBytes))
+		}
+		out.MaxMemoryBytes = run.MaxMemoryBytes
+	}
+	if run.MaxToolCalls != nil {
+		if base.MaxToolCalls != nil && *run.MaxToolCalls > *base.MaxToolCalls {
+			return base, looser("MaxToolCalls", fmt.Sprint(*run.MaxToolCalls), fmt.Sprint(*base.MaxToolCalls))
+		}
+		out.MaxToolCalls = run.MaxToolCalls
+	}
+	if run.MaxOutputBytes != nil {
+		if base.MaxOutputBytes != nil && *run.MaxOutputBytes > *base.MaxOutputBytes {
+			return base, looser("MaxOutputBytes", fmt.Sprint(*run.MaxOutputBytes), fmt.Sprint(*base.MaxOutputBytes))
+		}
+		out.MaxOutputBytes = run.MaxOutputBytes
+	}
+	if run.MaxSourceBytes != 0 {
+		if run.sourceLimit() > base.sourceLimit() {
+			return base, looser("MaxSourceBytes", fmt.Sprint(run.MaxSourceBytes), fmt.Sprint(base.sourceLimit()))
+		}
+		out.MaxSourceBytes = run.MaxSourceBytes
+	}
+	return out, nil
 }

@@ -42,7 +42,11 @@ func logLine(prefix string) value.NativeFunc {
 func log(r *value.Realm, f *formatter) {
 	f.settle()
 	r.Charge(16)
-	r.Logs = append(r.Logs, f.text())
+	line := f.text()
+	r.Logs = append(r.Logs, line)
+	if r.OnLog != nil {
+		r.OnLog(line)
+	}
 }
 
 var consoleMethods = []*value.Native{

@@ -35,6 +35,9 @@ type Realm struct {
 	nextID     int64 // promise creation ids, for the order of warnings
 	// Logs are the console lines written so far.
 	Logs []string
+	// OnLog, when set, gets each console line as the program writes it,
+	// on the run's goroutine.
+	OnLog func(line string)
 	// Rejections are the promises that were rejected with nobody
 	// observing them; the run reports those still unobserved at the end.
 	Rejections []*Object
