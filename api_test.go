@@ -149,7 +149,10 @@ func TestWithHooks(t *testing.T) {
 	var log []string
 	echo := &tools.Tool{Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}
 	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"x.echo": echo, "x.secret": echo}, Hooks: codemode.Hooks{
-		ToolBefore: func(_ context.Context, c codemode.ToolCallInfo) error { log = append(log, "runtime before "+c.Name); return nil },
+		ToolBefore: func(_ context.Context, c codemode.ToolCallInfo) error {
+			log = append(log, "runtime before "+c.Name)
+			return nil
+		},
 		ToolAfter: func(_ context.Context, c codemode.ToolCallInfo, o codemode.CallOutcome) {
 			log = append(log, "runtime after "+c.Name+" "+string(o.Status))
 		},
