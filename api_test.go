@@ -199,3 +199,31 @@ func TestOnLog(t *testing.T) {
 		t.Fatalf("panicking OnLog: %v", res)
 	}
 }
+
+// TestUnawaitedCallWarning: a call still running when the program
+// returned is cancelled and named, with where it was made, so that the
+// model learns to await it.
+func TestUnawaitedCallWarning(t *testing.T) {
+	block := &tools.Tool{Output: json.RawMessage(`{}`), Func: func(ctx context.Context, _ json.RawMessage) (any, error) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"crm.getCustomer": block}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const w = " was still running when the program ended and was cancelled: await every tool call you start."
+	for _, tt := range []struct{ code, want string }{
+		{`const c = tools.crm.getCustomer({id: 1}); return 1`,
+			`{"ok":true,"value":1,"warnings":[{"kind":"ToolFailure","message":"tools.crm.getCustomer (line 1, col 11)` + w + `"}],"toolCalls":[{"name":"crm.getCustomer"}]}`},
+		{"const ids = [1, 2];\nids.forEach(async (id) => { await tools.crm.getCustomer({id}) });\nreturn \"done\"",
+			`{"ok":true,"value":"done","warnings":[{"kind":"ToolFailure","message":"tools.crm.getCustomer (line 2, col 35)` + w + `"},{"kind":"ToolFailure","message":"tools.crm.getCustomer (line 2, col 35)` + w + `"}],"toolCalls":[{"name":"crm.getCustomer"},{"name":"crm.getCustomer"}]}`},
+		// A run that fails names no call: its diagnostic says why.
+		{`tools.crm.getCustomer({}); throw new Error("stop")`,
+			`{"ok":false,"error":{"kind":"ExecutionFailure","message":"Error: stop"},"toolCalls":[{"name":"crm.getCustomer"}]}`},
+	} {
+		if got := rt.Execute(context.Background(), tt.code).String(); got != tt.want {
+			t.Errorf("%s\ngot  %s\nwant %s", tt.code, got, tt.want)
+		}
+	}
+}

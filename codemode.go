@@ -229,12 +229,20 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 		keep = *limits.MaxOutputBytes
 	}
 	res = finish(run, keep)
-	th.end()
+	cut := th.end()
 	res.ToolCalls = th.calls
 	if res.OK && !deadline.IsZero() && !time.Now().Before(deadline) {
 		// The value exists, but finishing ran past the deadline.
 		w := Diagnostic{Kind: TimeoutExceeded, Message: fmt.Sprintf("The program returned, but background work was still running at the %dms timeout and was interrupted. Await all started promises.", deadline.Sub(start).Milliseconds())}
 		res.Warnings = append([]Diagnostic{w}, res.Warnings...)
+	}
+	if res.OK {
+		// The classic mistake: a call started and never awaited (a
+		// forEach with an async callback) is cut off by the return.
+		for _, label := range cut {
+			res.Warnings = append(res.Warnings, Diagnostic{Kind: ToolFailure,
+				Message: label + " was still running when the program ended and was cancelled: await every tool call you start."})
+		}
 	}
 	if limits.MaxOutputBytes != nil {
 		boundOutput(&res, *limits.MaxOutputBytes)

@@ -63,6 +63,9 @@ type hostCall struct {
 	done bool
 	// interrupted delivers the CallInterrupted outcome, or is nil.
 	interrupted func()
+	// label names a tool call and where the program made it, for the
+	// warning when the program returned without awaiting it.
+	label string
 }
 
 // track registers a call about to go to a worker.
@@ -117,12 +120,13 @@ func (h *toolHost) complete(c *hostCall, after func()) bool {
 // cancelled and never start or report anything again; hooks already
 // running are waited for; every call whose outcome was not delivered gets
 // its after-hook called with CallInterrupted, here, before Execute
-// returns. It is idempotent.
-func (h *toolHost) end() {
+// returns. It returns the labels of the tool calls it cut off, in the
+// order they were made, and is idempotent (a second call returns none).
+func (h *toolHost) end() (cut []string) {
 	h.mu.Lock()
 	if h.ended {
 		h.mu.Unlock()
-		return
+		return nil
 	}
 	h.ended = true
 	live := h.live
@@ -139,6 +143,9 @@ func (h *toolHost) end() {
 			if c.interrupted != nil {
 				pending = append(pending, c.interrupted)
 			}
+			if c.label != "" {
+				cut = append(cut, c.label)
+			}
 		}
 		c.mu.Unlock()
 	}
@@ -146,6 +153,7 @@ func (h *toolHost) end() {
 	for _, f := range pending {
 		runAfter(f)
 	}
+	return cut
 }
 
 // spawn runs f on an idle worker, or on a new one.
@@ -311,7 +319,7 @@ func (t *toolRef) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 		arg = c.Args[0]
 	}
 	p := r.NewPromise()
-	call := &pendingCall{host: h, node: n, arg: arg, promise: p}
+	call := &pendingCall{host: h, node: n, arg: arg, promise: p, pos: r.Agent.Pos()}
 	call.start(r)
 	return value.Obj(p)
 }
@@ -324,6 +332,7 @@ type pendingCall struct {
 	arg     value.Value
 	promise *value.Object
 	waiting int
+	pos     int // where the program made the call
 }
 
 // start copies the argument out and starts the tool, or first waits for
@@ -392,6 +401,7 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 		}
 	}
 	c := h.track(interrupted)
+	c.label = pc.label()
 	h.spawn(func() {
 		if hooks.ToolBefore != nil {
 			var err error
@@ -425,6 +435,17 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 			h.run.Post(func(r *value.Realm) { pc.settle(r, res, err) })
 		}
 	})
+}
+
+// label is the call as a warning names it: its expression and where the
+// program made it.
+func (pc *pendingCall) label() string {
+	expr := tools.Expression(pc.node.Segments)
+	if pc.pos < 0 {
+		return expr
+	}
+	loc := pc.host.run.Location(pc.pos)
+	return fmt.Sprintf("%s (line %d, col %d)", expr, loc.Line, loc.Column)
 }
 
 // callTool runs the tool function on a worker goroutine, turning a panic

@@ -174,7 +174,7 @@ try { await tools.math.add({a: 1, b: 1}) } catch (e) { return [a, b, e.message] 
 	if res.String() != want {
 		t.Errorf("got  %s\nwant %s", res, want)
 	}
-	res = rt.Execute(context.Background(), `tools.ping(); tools.ping(); tools.ping(); const r = await tools.ping().catch(e => e.message); return r`)
+	res = rt.Execute(context.Background(), `const a = tools.ping(), b = tools.ping(); tools.ping(); const r = await tools.ping().catch(e => e.message); await a; await b; return r`)
 	want = `{"ok":true,"value":"Execution exceeded its tool-call limit of 2.","warnings":[{"kind":"ToolCallLimitExceeded","message":"Unhandled rejection from an un-awaited promise: Execution exceeded its tool-call limit of 2."}],"toolCalls":[{"name":"ping"},{"name":"ping"}]}`
 	if res.String() != want {
 		t.Errorf("got  %s\nwant %s", res, want)
