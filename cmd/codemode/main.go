@@ -1,7 +1,7 @@
 // Command codemode runs and inspects code-mode programs from the command
 // line.
 //
-//	codemode check FILE|-            parse a program; print its free names or its error
+//	codemode check [--strict] FILE|- parse a program; print its free names or its error
 //	codemode run [flags] FILE|-      run a program; print its Result
 //	codemode catalog [flags]         list the tools: signatures, JSON, or instructions
 //	codemode search [flags] [QUERY]  print what search({query, ...}) returns in a program
@@ -36,7 +36,8 @@ commands:
                   parse a program (from FILE, or standard input with -) without
                   running it and print its globals and the tool calls it makes
                   (checked against the demo tools or the manifest), or its
-                  ParseError: {"ok":true,"globals":[...],"tools":[...],...}
+                  ParseError: {"ok":true,"globals":[...],"tools":[...],...};
+                  --strict fails (exit 1) when a called tool does not exist
   run [flags] FILE|-
                   run a program and print its Result as one line of JSON
                   (exit 0 when ok, 1 when not); the program gets the demo
