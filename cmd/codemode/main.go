@@ -5,6 +5,7 @@
 //	codemode run [flags] FILE|-      run a program; print its Result
 //	codemode catalog [flags]         list the tools: signatures, JSON, or instructions
 //	codemode search [flags] [QUERY]  print what search({query, ...}) returns in a program
+//	codemode version                 print the module version and the Go version
 //
 // run gives the program the tools of a manifest (--tools FILE, see package
 // tools/command: each tool a command that reads its input as JSON on
@@ -27,12 +28,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"runtime/debug"
 )
 
 const usage = `usage: codemode <command> [arguments]
 
 commands:
-  check [--tools FILE] FILE|-
+  check [--strict] [--tools FILE] FILE|-
                   parse a program (from FILE, or standard input with -) without
                   running it and print its globals and the tool calls it makes
                   (checked against the demo tools or the manifest), or its
@@ -46,6 +49,7 @@ commands:
                   print the tools: each signature with its description as a
                   comment (text), the catalog as JSON, or the instructions a
                   host gives a model, within N characters (codemode catalog -h)
+  version         print the module version and the Go version (also --version)
   search [--tools FILE] [--namespace NS] [--limit N] [--offset N] [--pretty] [QUERY]
                   print what search({query, namespace, limit, offset}) returns
                   in a program, as one line of JSON: {"items":[...],"remaining":N,"next":...}
@@ -71,12 +75,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCatalog(args[1:], stdout, stderr)
 	case "search":
 		return runSearch(args[1:], stdout, stderr)
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, versionLine(debug.ReadBuildInfo()))
+		return 0
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
 	fmt.Fprintf(stderr, "codemode: unknown command %q\n\n%s", args[0], usage)
 	return 2
+}
+
+// versionLine is what `codemode version` prints: the module version from
+// the build info ("(devel)" when built from a checkout, as the go command
+// records it) and the Go version that built the binary.
+func versionLine(info *debug.BuildInfo, ok bool) string {
+	if !ok || info == nil {
+		return "codemode (unknown) " + runtime.Version()
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	return "codemode " + v + " " + info.GoVersion
 }
 
 // readProgram reads the program named by path, or standard input for "-".

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -343,5 +345,32 @@ func TestInflight(t *testing.T) {
 	}
 	if _, err := slow.Func(context.Background(), nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("a call after wait ran: %v", err)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		status, out, errOut := runCLI(t, args, "")
+		// Test binaries carry build info with the main module's version
+		// "(devel)" or empty (both print "(devel)"), and the Go version.
+		want := "codemode (devel) " + runtime.Version()
+		if status != 0 || out != want || errOut != "" {
+			t.Errorf("%q: status %d, output %q, stderr %q; want 0, %q", args, status, out, errOut, want)
+		}
+	}
+	tests := []struct {
+		info *debug.BuildInfo
+		ok   bool
+		want string
+	}{
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/go-codemode/codemode", Version: "v0.3.1"}}, true, "codemode v0.3.1 go1.26.8"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}}, true, "codemode (devel) go1.26.8"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8"}, true, "codemode (devel) go1.26.8"},
+		{nil, false, "codemode (unknown) " + runtime.Version()},
+	}
+	for _, tt := range tests {
+		if got := versionLine(tt.info, tt.ok); got != tt.want {
+			t.Errorf("versionLine(%+v, %v) = %q, want %q", tt.info, tt.ok, got, tt.want)
+		}
 	}
 }
