@@ -52,7 +52,7 @@ func TestRankTies(t *testing.T) {
 		{"snake case read", zap("a.drop_all", "a.list_all"), "zap", "a.list_all 6\na.drop_all 6"},
 		{"length before read", zap("a.getItems", "b.setIt"), "zap", "b.setIt 6\na.getItems 6"},
 		{"score before ties", map[string]any{
-			"a.set":             &tools.Tool{Description: "zap", Func: noop},
+			"a.set":              &tools.Tool{Description: "zap", Func: noop},
 			"zz.long.path.zapIt": &tools.Tool{Func: noop},
 		}, "zap", "zz.long.path.zapIt 22\na.set 6"},
 	}
