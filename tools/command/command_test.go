@@ -145,8 +145,49 @@ func TestYAMLKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(def["a"].(*tools.Tool).Output); got != `{"properties":{"200":{"type":"string"},"true":{"type":"number"}},"type":"object"}` {
+	if got := string(def["a"].(*tools.Tool).Output); got != `{"type":"object","properties":{"200":{"type":"string"},"true":{"type":"number"}}}` {
 		t.Errorf("output schema %s", got)
+	}
+}
+
+// TestYAMLOrder checks that a YAML manifest's schemas keep their keys in
+// the order written (the signature lists properties in that order),
+// through anchors, merge keys and repeated keys too.
+func TestYAMLOrder(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "tool.sh"), "#!/bin/sh\ncat\n", 0o755)
+	manifest := filepath.Join(dir, "m.yaml")
+	writeFile(t, manifest, `tools:
+- path: a
+  argv: [./tool.sh]
+  input:
+    type: object
+    properties:
+      z: &str {type: string, description: last letter}
+      a: {type: integer}
+      m: *str
+    required: [z, a]
+  output:
+    properties:
+      <<: {y: {type: string}, b: {type: number}}
+      q: {type: boolean}
+      b: {type: "null"}
+      q: {type: string}
+    type: object
+`, 0o644)
+	def, err := Load(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := def["a"].(*tools.Tool)
+	tests := []struct{ name, got, want string }{
+		{"input", string(a.Input), `{"type":"object","properties":{"z":{"type":"string","description":"last letter"},"a":{"type":"integer"},"m":{"type":"string","description":"last letter"}},"required":["z","a"]}`},
+		{"output", string(a.Output), `{"properties":{"y":{"type":"string"},"b":{"type":"null"},"q":{"type":"string"}},"type":"object"}`},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s schema\n%s\nwant\n%s", tt.name, tt.got, tt.want)
+		}
 	}
 }
 
