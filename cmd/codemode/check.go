@@ -8,8 +8,6 @@ import (
 
 	"github.com/go-codemode/codemode"
 	"github.com/go-codemode/codemode/ast"
-	"github.com/go-codemode/codemode/tools/command"
-	"github.com/go-codemode/codemode/tools/demo"
 )
 
 type checkResult struct {
@@ -56,12 +54,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		writeJSON(stdout, checkResult{Error: &diagnostic{Kind: "ParseError", Message: perr.Msg, Location: &loc}})
 		return 1
 	}
-	def := demo.Tools()
-	if *toolsFile != "" {
-		if def, err = command.Load(*toolsFile); err != nil {
-			fmt.Fprintf(stderr, "codemode check: %v\n", err)
-			return 2
-		}
+	def, err := loadTools(*toolsFile, "check", stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "codemode check: %v\n", err)
+		return 2
 	}
 	rt, err := codemode.New(codemode.Options{Tools: def})
 	if err != nil {

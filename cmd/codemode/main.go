@@ -18,7 +18,9 @@
 //
 // check, run and search print one JSON value on standard output; catalog
 // prints text (or, with --format json, a JSON array). Every subcommand
-// works on the demo namespace or, with --tools FILE, a manifest's tools.
+// works on the demo namespace or, with --tools FILE, a manifest's tools;
+// the manifest's warnings (a tool without an output schema, whose results
+// the program never sees) go to standard error.
 // Exit status: 0 when the program is fine, 1 when it is not, 2 on a usage
 // error (with the reason on standard error).
 package main

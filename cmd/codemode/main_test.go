@@ -374,3 +374,27 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestWarnings checks that every subcommand loading a manifest
+// prints its warnings on stderr and still works.
+func TestManifestWarnings(t *testing.T) {
+	const warning = `: warning: manifest testdata/no-output.yaml: tool 1 (util.fire): no "output" schema, so its results are dropped (the program gets undefined); add one, e.g. "output": {} for any JSON` + "\n"
+	tests := []struct {
+		name    string
+		args    []string
+		program string
+		out     string // a prefix of stdout
+	}{
+		{"run", []string{"run", "--tools", "testdata/no-output.yaml", "-"}, "return [await tools.util.fire({a: 1}), await tools.util.echo({a: 2})]",
+			`{"ok":true,"value":[null,{"a":2}],"toolCalls":[`},
+		{"check", []string{"check", "--tools", "testdata/no-output.yaml", "-"}, "tools.util.fire({})", `{"ok":true,`},
+		{"catalog", []string{"catalog", "--tools", "testdata/no-output.yaml"}, "", "/** Echo the input */\ntools.util.echo(): Promise<unknown>"},
+		{"search", []string{"search", "--tools", "testdata/no-output.yaml", "fire"}, "", `{"items":[{"path":"tools.util.fire",`},
+	}
+	for _, tt := range tests {
+		status, out, errOut := runCLI(t, tt.args, tt.program)
+		if status != 0 || !strings.HasPrefix(out, tt.out) || errOut != "codemode "+tt.name+warning {
+			t.Errorf("%s: status %d, stdout %s, stderr %q\nwant 0, stdout %s..., stderr %q", tt.name, status, out, errOut, tt.out, "codemode "+tt.name+warning)
+		}
+	}
+}

@@ -26,7 +26,8 @@
 //     holding one is accepted too). Left out, the tool takes an object
 //     with no declared properties.
 //   - output: the JSON Schema of the result. Without one the program gets
-//     undefined whatever the command prints (the reference's rule).
+//     undefined whatever the command prints (the reference's rule), and
+//     LoadManifest warns about it.
 //   - argv (required): the command and its arguments. A command written
 //     as a relative path ("./x.sh", "bin/x") is taken relative to the
 //     manifest's directory; a bare name ("jq") is looked up in PATH.
@@ -85,11 +86,32 @@ const WaitDelay = 2 * time.Second
 // documentation gives them.
 const entryFields = "path, description, input, output, argv, env, dir"
 
+// Manifest is a loaded manifest: its tools and what looks wrong in it
+// without being an error.
+type Manifest struct {
+	// Tools is the tool tree definition, ready for codemode.Options.Tools
+	// (keys are dotted paths, values *tools.Tool).
+	Tools map[string]any
+	// Warnings are messages for the manifest's author, one per problem,
+	// each naming the manifest and the entry: a tool without an output
+	// schema, whose results the program never sees.
+	Warnings []string
+}
+
 // Load reads the manifest at path and returns the tool tree definition it
 // describes, ready for codemode.Options.Tools (keys are dotted paths,
 // values *tools.Tool). Errors name the manifest, the entry (by number and
-// path) and the field at fault.
+// path) and the field at fault. LoadManifest also returns the warnings.
 func Load(path string) (map[string]any, error) {
+	m, err := LoadManifest(path)
+	if err != nil {
+		return nil, err
+	}
+	return m.Tools, nil
+}
+
+// LoadManifest is Load with the manifest's warnings.
+func LoadManifest(path string) (*Manifest, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -98,16 +120,19 @@ func Load(path string) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	def, err := parse(data, strings.ToLower(filepath.Ext(path)), filepath.Dir(abs))
+	m, err := parse(data, strings.ToLower(filepath.Ext(path)), filepath.Dir(abs))
 	if err != nil {
 		return nil, fmt.Errorf("manifest %s: %w", path, err)
 	}
-	return def, nil
+	for i, w := range m.Warnings {
+		m.Warnings[i] = fmt.Sprintf("manifest %s: %s", path, w)
+	}
+	return m, nil
 }
 
 // parse decodes and validates a manifest; base is the directory relative
 // paths are taken from.
-func parse(data []byte, ext, base string) (map[string]any, error) {
+func parse(data []byte, ext, base string) (*Manifest, error) {
 	if ext == ".yaml" || ext == ".yml" {
 		var doc yaml.Node
 		if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -141,6 +166,7 @@ func parse(data []byte, ext, base string) (map[string]any, error) {
 		return nil, fmt.Errorf(`"tools" must be a list of tool entries`)
 	}
 	def := make(map[string]any, len(entries))
+	entryOf := make(map[string]int, len(entries)) // path → the entry that won
 	for i, raw := range entries {
 		p, tool, err := parseEntry(raw, base)
 		if err != nil {
@@ -151,8 +177,27 @@ func parse(data []byte, ext, base string) (map[string]any, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		def[p] = tool // the last entry with a path wins
+		entryOf[p] = i
 	}
-	return def, nil
+	return &Manifest{Tools: def, Warnings: warnings(def, entryOf)}, nil
+}
+
+// warnings lists, in entry order, the tools without an output schema:
+// as in the reference, a program gets undefined from them whatever the
+// command prints, which is rarely what the author meant.
+func warnings(def map[string]any, entryOf map[string]int) []string {
+	paths := make([]string, 0, len(def))
+	for p, t := range def {
+		if len(t.(*tools.Tool).Output) == 0 {
+			paths = append(paths, p)
+		}
+	}
+	sort.Slice(paths, func(i, j int) bool { return entryOf[paths[i]] < entryOf[paths[j]] })
+	var out []string
+	for _, p := range paths {
+		out = append(out, fmt.Sprintf(`tool %d (%s): no "output" schema, so its results are dropped (the program gets undefined); add one, e.g. "output": {} for any JSON`, entryOf[p]+1, p))
+	}
+	return out
 }
 
 // parseEntry validates one entry. It returns the path as soon as it is

@@ -191,6 +191,43 @@ func TestYAMLOrder(t *testing.T) {
 	}
 }
 
+func TestWarnings(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "tool.sh"), "#!/bin/sh\ncat\n", 0o755)
+	manifest := filepath.Join(dir, "m.json")
+	writeFile(t, manifest, `{"tools": [
+		{"path": "x", "argv": ["./tool.sh"]},
+		{"path": "a.silent", "argv": ["./tool.sh"]},
+		{"path": "a.loud", "output": {}, "argv": ["./tool.sh"]},
+		{"path": "x", "output": {"type": "string"}, "argv": ["./tool.sh"]},
+		{"path": "b", "output": null, "argv": ["./tool.sh"]}
+	]}`, 0o644)
+	m, err := LoadManifest(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "manifest " + manifest + `: tool 2 (a.silent): no "output" schema, so its results are dropped (the program gets undefined); add one, e.g. "output": {} for any JSON` + "\n" +
+		"manifest " + manifest + `: tool 5 (b): no "output" schema, so its results are dropped (the program gets undefined); add one, e.g. "output": {} for any JSON`
+	if got := strings.Join(m.Warnings, "\n"); got != want {
+		t.Errorf("warnings\n%s\nwant\n%s", got, want)
+	}
+	if len(m.Tools) != 4 {
+		t.Errorf("%d tools, want 4", len(m.Tools))
+	}
+	if m := loadManifest(t, "tools.yaml"); m.Warnings != nil {
+		t.Errorf("tools.yaml: warnings %q", m.Warnings)
+	}
+}
+
+func loadManifest(t *testing.T, name string) *Manifest {
+	t.Helper()
+	m, err := LoadManifest(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 func TestEnvValues(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "vars.sh")
