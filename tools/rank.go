@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/cases"
 )
@@ -66,6 +67,8 @@ func forms(t string) []string {
 // Rank scores the tools under scope ("" for all; a namespace path keeps
 // that path and what is below it) for query, best first, ties by path.
 // With no terms every tool in scope is returned with score 0.
+//
+// Equal scores are ordered by tieBreak, then by path.
 //
 // The weights are the reference's, per term (with its singular forms):
 // +20 the whole path or its last segment, +12 a word of the path, +8
@@ -135,16 +138,55 @@ func (t *Tree) Rank(query, scope string) []Scored {
 			scores[id] += 2
 		}
 	}
-	var out []Scored
+	var ids []int32
 	for i, n := range t.tools {
 		if scores[i] > 0 && inScope(n) {
-			out = append(out, Scored{n, int(scores[i])})
+			ids = append(ids, int32(i))
 		}
 	}
-	// Tools are in path order already: a stable sort by score keeps it
-	// for ties.
-	slices.SortStableFunc(out, func(a, b Scored) int { return b.Score - a.Score })
+	// Tools are in path order already: a stable sort keeps it as the
+	// last tie-break.
+	slices.SortStableFunc(ids, func(a, b int32) int {
+		if scores[a] != scores[b] {
+			return int(scores[b] - scores[a])
+		}
+		return tieBreak(&idx.tools[a], &idx.tools[b])
+	})
+	out := make([]Scored, len(ids))
+	for i, id := range ids {
+		out[i] = Scored{t.tools[id], int(scores[id])}
+	}
 	return out
+}
+
+// tieBreak orders tools of equal score, where the reference falls back to
+// the path alone: the shorter path first (the more general tool, not a
+// longer namesake deeper down), then reads before writes (looking
+// something up is what a model searching usually wants first, and it is
+// harmless), leaving the path order to the stable sort.
+func tieBreak(a, b *indexed) int {
+	if a.pathLen != b.pathLen {
+		return a.pathLen - b.pathLen
+	}
+	if a.read != b.read {
+		if a.read {
+			return -1
+		}
+		return 1
+	}
+	return 0
+}
+
+// readVerbs are the first words of a tool name that mark it as a read.
+var readVerbs = map[string]bool{"get": true, "list": true, "search": true, "find": true}
+
+// isRead reports whether a tool's last path segment starts with a read
+// verb as a word of its own: getRepo, list_issues, search, but not
+// listen or findings.
+func isRead(path string) bool {
+	last := path[strings.LastIndexByte(path, '.')+1:]
+	words := Tokenize(last)
+	return len(words) > 0 && readVerbs[words[0]]
 }
 
 // rankIndex is what ranking needs, prepared once per tree.
@@ -165,6 +207,8 @@ type rankIndex struct {
 // indexed is one tool's folded texts.
 type indexed struct {
 	path, desc, text string
+	pathLen          int  // characters in the path, for the tie-break
+	read             bool // the name starts with a read verb (isRead)
 }
 
 // containing lists the tools whose search text contains f.
@@ -214,7 +258,8 @@ func (t *Tree) index() *rankIndex {
 		runID := map[string]int32{}
 		for i, n := range t.tools {
 			id := int32(i)
-			it := indexed{path: fold(n.Path), desc: fold(n.Tool.Description), text: searchText(n)}
+			it := indexed{path: fold(n.Path), desc: fold(n.Tool.Description), text: searchText(n),
+				pathLen: utf8.RuneCountInString(n.Path), read: isRead(n.Path)}
 			ix.tools[i] = it
 			ix.byPath[it.path] = append(ix.byPath[it.path], id)
 			if dot := strings.LastIndexByte(it.path, '.'); dot >= 0 {

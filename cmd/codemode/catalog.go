@@ -34,16 +34,26 @@ tools of a manifest (--tools FILE).
 `
 
 // loadTools returns the tools of a manifest, or the demo namespace when
-// file is "".
-func loadTools(file string) (map[string]any, error) {
+// file is "". The manifest's warnings go to stderr, each prefixed by
+// "codemode NAME: warning: ".
+func loadTools(file, name string, stderr io.Writer) (map[string]any, error) {
 	if file == "" {
 		return demo.Tools(), nil
 	}
-	def, err := command.Load(file)
+	m, err := command.LoadManifest(file)
 	if err != nil {
 		return nil, fmt.Errorf("--tools: %w", err)
 	}
-	return def, nil
+	printWarnings(stderr, name, m.Warnings)
+	return m.Tools, nil
+}
+
+// printWarnings writes a manifest's warnings on stderr: they do not stop
+// the command, and stdout stays one JSON value.
+func printWarnings(stderr io.Writer, name string, warnings []string) {
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "codemode %s: warning: %s\n", name, w)
+	}
 }
 
 // runCatalog prints the catalog as text, JSON or instructions.
@@ -85,7 +95,7 @@ func runCatalog(args []string, stdout, stderr io.Writer) int {
 	if budget >= 0 && *format != "instructions" {
 		return fail("--budget applies to --format instructions only")
 	}
-	def, err := loadTools(*toolsFile)
+	def, err := loadTools(*toolsFile, "catalog", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode catalog: %v\n", err)
 		return 2

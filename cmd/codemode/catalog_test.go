@@ -116,3 +116,11 @@ func TestDocComment(t *testing.T) {
 		}
 	}
 }
+
+func TestCatalogYAMLOrder(t *testing.T) {
+	status, out, errOut := runCLI(t, []string{"catalog", "--tools", "testdata/order.yaml"}, "")
+	want := "/** Echo the input */\ntools.util.order({\n  z: string,\n  /** @integer */\n  a?: number,\n  m?: boolean,\n}): Promise<{}>"
+	if status != 0 || errOut != "" || out != want {
+		t.Errorf("status %d, stderr %q, output\n%s\nwant\n%s", status, errOut, out, want)
+	}
+}

@@ -8,8 +8,6 @@ import (
 
 	"github.com/go-codemode/codemode"
 	"github.com/go-codemode/codemode/ast"
-	"github.com/go-codemode/codemode/tools/command"
-	"github.com/go-codemode/codemode/tools/demo"
 )
 
 type checkResult struct {
@@ -28,8 +26,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	toolsFile := fs.String("tools", "", "a tool manifest (.json, .yaml): tool calls are checked against it (default: the demo namespace)")
+	strict := fs.Bool("strict", false, "exit 1 (and report \"ok\":false) when the program calls a tool that does not exist")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: codemode check [--tools FILE] FILE|-")
+		fmt.Fprintln(stderr, "usage: codemode check [--strict] [--tools FILE] FILE|-")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -55,12 +54,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		writeJSON(stdout, checkResult{Error: &diagnostic{Kind: "ParseError", Message: perr.Msg, Location: &loc}})
 		return 1
 	}
-	def := demo.Tools()
-	if *toolsFile != "" {
-		if def, err = command.Load(*toolsFile); err != nil {
-			fmt.Fprintf(stderr, "codemode check: %v\n", err)
-			return 2
-		}
+	def, err := loadTools(*toolsFile, "check", stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "codemode check: %v\n", err)
+		return 2
 	}
 	rt, err := codemode.New(codemode.Options{Tools: def})
 	if err != nil {
@@ -76,12 +73,39 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if globals == nil {
 		globals = []string{}
 	}
+	ok := true
+	if *strict {
+		ok = reportUnknown(scan.Tools, stderr) == 0
+	}
 	writeJSON(stdout, struct {
 		OK      bool                     `json:"ok"`
 		Globals []string                 `json:"globals"`
 		Tools   []codemode.ToolReference `json:"tools"`
 		Search  []codemode.Location      `json:"search"`
 		Dynamic []codemode.Location      `json:"dynamic"`
-	}{true, globals, scan.Tools, scan.Search, scan.Dynamic})
+	}{ok, globals, scan.Tools, scan.Search, scan.Dynamic})
+	if !ok {
+		return 1
+	}
 	return 0
+}
+
+// reportUnknown writes one line on w for each call of a tool that does not
+// exist (with the likely intended tool, when there is one) and returns how
+// many there are: under --strict they fail the check, so a CI step can
+// reject a program before it runs.
+func reportUnknown(refs []codemode.ToolReference, w io.Writer) int {
+	n := 0
+	for _, r := range refs {
+		if r.Known {
+			continue
+		}
+		n++
+		fmt.Fprintf(w, "codemode check: %d:%d: unknown tool %s", r.Location.Line, r.Location.Column, r.Expression)
+		if r.Suggestion != "" {
+			fmt.Fprintf(w, " (did you mean %s?)", r.Suggestion)
+		}
+		fmt.Fprintln(w)
+	}
+	return n
 }

@@ -1,10 +1,11 @@
 // Command codemode runs and inspects code-mode programs from the command
 // line.
 //
-//	codemode check FILE|-            parse a program; print its free names or its error
+//	codemode check [--strict] FILE|- parse a program; print its free names or its error
 //	codemode run [flags] FILE|-      run a program; print its Result
 //	codemode catalog [flags]         list the tools: signatures, JSON, or instructions
 //	codemode search [flags] [QUERY]  print what search({query, ...}) returns in a program
+//	codemode version                 print the module version and the Go version
 //
 // run gives the program the tools of a manifest (--tools FILE, see package
 // tools/command: each tool a command that reads its input as JSON on
@@ -17,7 +18,9 @@
 //
 // check, run and search print one JSON value on standard output; catalog
 // prints text (or, with --format json, a JSON array). Every subcommand
-// works on the demo namespace or, with --tools FILE, a manifest's tools.
+// works on the demo namespace or, with --tools FILE, a manifest's tools;
+// the manifest's warnings (a tool without an output schema, whose results
+// the program never sees) go to standard error.
 // Exit status: 0 when the program is fine, 1 when it is not, 2 on a usage
 // error (with the reason on standard error).
 package main
@@ -27,16 +30,19 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"runtime/debug"
 )
 
 const usage = `usage: codemode <command> [arguments]
 
 commands:
-  check [--tools FILE] FILE|-
+  check [--strict] [--tools FILE] FILE|-
                   parse a program (from FILE, or standard input with -) without
                   running it and print its globals and the tool calls it makes
                   (checked against the demo tools or the manifest), or its
-                  ParseError: {"ok":true,"globals":[...],"tools":[...],...}
+                  ParseError: {"ok":true,"globals":[...],"tools":[...],...};
+                  --strict fails (exit 1) when a called tool does not exist
   run [flags] FILE|-
                   run a program and print its Result as one line of JSON
                   (exit 0 when ok, 1 when not); the program gets the demo
@@ -45,6 +51,7 @@ commands:
                   print the tools: each signature with its description as a
                   comment (text), the catalog as JSON, or the instructions a
                   host gives a model, within N characters (codemode catalog -h)
+  version         print the module version and the Go version (also --version)
   search [--tools FILE] [--namespace NS] [--limit N] [--offset N] [--pretty] [QUERY]
                   print what search({query, namespace, limit, offset}) returns
                   in a program, as one line of JSON: {"items":[...],"remaining":N,"next":...}
@@ -70,12 +77,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCatalog(args[1:], stdout, stderr)
 	case "search":
 		return runSearch(args[1:], stdout, stderr)
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, versionLine(debug.ReadBuildInfo()))
+		return 0
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
 	fmt.Fprintf(stderr, "codemode: unknown command %q\n\n%s", args[0], usage)
 	return 2
+}
+
+// versionLine is what `codemode version` prints: the module version from
+// the build info ("(devel)" when built from a checkout, as the go command
+// records it) and the Go version that built the binary.
+func versionLine(info *debug.BuildInfo, ok bool) string {
+	if !ok || info == nil {
+		return "codemode (unknown) " + runtime.Version()
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	return "codemode " + v + " " + info.GoVersion
 }
 
 // readProgram reads the program named by path, or standard input for "-".

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -20,25 +22,38 @@ func TestCheck(t *testing.T) {
 		stdin  string
 		out    string
 		status int
+		strict bool   // run with --strict
+		stderr string // the whole of standard error
 	}{
-		{"ok", "const r = await tools.a.b({});\nconsole.log(r);\nreturn r", `{"ok":true,"globals":["console","tools"],"tools":[{"path":"a.b","expression":"tools.a.b","location":{"line":1,"column":17},"known":false}],"search":[],"dynamic":[]}`, 0},
-		{"no globals", "return 1 + 2", `{"ok":true,"globals":[],"tools":[],"search":[],"dynamic":[]}`, 0},
+		{"ok", "const r = await tools.a.b({});\nconsole.log(r);\nreturn r", `{"ok":true,"globals":["console","tools"],"tools":[{"path":"a.b","expression":"tools.a.b","location":{"line":1,"column":17},"known":false}],"search":[],"dynamic":[]}`, 0, false, ""},
+		{"no globals", "return 1 + 2", `{"ok":true,"globals":[],"tools":[],"search":[],"dynamic":[]}`, 0, false, ""},
 		{"parse error", "let x = 1;\nlet x = 2;",
-			`{"ok":false,"error":{"kind":"ParseError","message":"Identifier 'x' has already been declared","location":{"line":2,"column":5}}}`, 1},
+			`{"ok":false,"error":{"kind":"ParseError","message":"Identifier 'x' has already been declared","location":{"line":2,"column":5}}}`, 1, false, ""},
 		{"typescript", "const n: number = 1",
-			`{"ok":false,"error":{"kind":"ParseError","message":"TypeScript syntax is not accepted (type annotation); write plain JavaScript","location":{"line":1,"column":8}}}`, 1},
+			`{"ok":false,"error":{"kind":"ParseError","message":"TypeScript syntax is not accepted (type annotation); write plain JavaScript","location":{"line":1,"column":8}}}`, 1, false, ""},
 		{"empty", "  \n",
-			`{"ok":false,"error":{"kind":"ParseError","message":"Code cannot be empty.","location":{"line":1,"column":1}}}`, 1},
-		{"fenced wrapper", "```js\nasync () => {\n  return tools.x.y()\n}\n```", `{"ok":true,"globals":["tools"],"tools":[{"path":"x.y","expression":"tools.x.y","location":{"line":3,"column":10},"known":false}],"search":[],"dynamic":[]}`, 0},
-		{"html in strings stays", `return "<a&b>"`, `{"ok":true,"globals":[],"tools":[],"search":[],"dynamic":[]}`, 0},
+			`{"ok":false,"error":{"kind":"ParseError","message":"Code cannot be empty.","location":{"line":1,"column":1}}}`, 1, false, ""},
+		{"fenced wrapper", "```js\nasync () => {\n  return tools.x.y()\n}\n```", `{"ok":true,"globals":["tools"],"tools":[{"path":"x.y","expression":"tools.x.y","location":{"line":3,"column":10},"known":false}],"search":[],"dynamic":[]}`, 0, false, ""},
+		{"html in strings stays", `return "<a&b>"`, `{"ok":true,"globals":[],"tools":[],"search":[],"dynamic":[]}`, 0, false, ""},
 		{"demo tools checked", "const c = await tools.demo.getCustomer({id: 1});\nawait tools.demo.getCustomers({});\nsearch({query: \"orders\"})",
-			`{"ok":true,"globals":["search","tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":17},"known":true},{"path":"demo.getCustomers","expression":"tools.demo.getCustomers","location":{"line":2,"column":7},"known":false,"suggestion":"tools.demo.getCustomer"}],"search":[{"line":3,"column":1}],"dynamic":[]}`, 0},
+			`{"ok":true,"globals":["search","tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":17},"known":true},{"path":"demo.getCustomers","expression":"tools.demo.getCustomers","location":{"line":2,"column":7},"known":false,"suggestion":"tools.demo.getCustomer"}],"search":[{"line":3,"column":1}],"dynamic":[]}`, 0, false, ""},
+		{"strict: unknown tools fail", "const c = await tools.demo.getCustomer({id: 1});\nawait tools.demo.getCustomers({});\nawait tools.nope.x()",
+			`{"ok":false,"globals":["tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":17},"known":true},{"path":"demo.getCustomers","expression":"tools.demo.getCustomers","location":{"line":2,"column":7},"known":false,"suggestion":"tools.demo.getCustomer"},{"path":"nope.x","expression":"tools.nope.x","location":{"line":3,"column":7},"known":false}],"search":[],"dynamic":[]}`, 1, true,
+			"codemode check: 2:7: unknown tool tools.demo.getCustomers (did you mean tools.demo.getCustomer?)\ncodemode check: 3:7: unknown tool tools.nope.x\n"},
+		{"strict: known tools pass", "return await tools.demo.getCustomer({id: 1})",
+			`{"ok":true,"globals":["tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":14},"known":true}],"search":[],"dynamic":[]}`, 0, true, ""},
+		{"strict: parse error still 1", "let x = 1;\nlet x = 2;",
+			`{"ok":false,"error":{"kind":"ParseError","message":"Identifier 'x' has already been declared","location":{"line":2,"column":5}}}`, 1, true, ""},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
-		status := run([]string{"check", "-"}, strings.NewReader(tt.stdin), &stdout, &stderr)
-		if status != tt.status || strings.TrimSpace(stdout.String()) != tt.out {
-			t.Errorf("%s: status %d, output %s (stderr %q)\nwant status %d, output %s", tt.name, status, stdout.String(), stderr.String(), tt.status, tt.out)
+		args := []string{"check", "-"}
+		if tt.strict {
+			args = []string{"check", "--strict", "-"}
+		}
+		status := run(args, strings.NewReader(tt.stdin), &stdout, &stderr)
+		if status != tt.status || strings.TrimSpace(stdout.String()) != tt.out || stderr.String() != tt.stderr {
+			t.Errorf("%s: status %d, output %s (stderr %q)\nwant status %d, output %s (stderr %q)", tt.name, status, stdout.String(), stderr.String(), tt.status, tt.out, tt.stderr)
 		}
 	}
 }
@@ -330,5 +345,56 @@ func TestInflight(t *testing.T) {
 	}
 	if _, err := slow.Func(context.Background(), nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("a call after wait ran: %v", err)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		status, out, errOut := runCLI(t, args, "")
+		// Test binaries carry build info with the main module's version
+		// "(devel)" or empty (both print "(devel)"), and the Go version.
+		want := "codemode (devel) " + runtime.Version()
+		if status != 0 || out != want || errOut != "" {
+			t.Errorf("%q: status %d, output %q, stderr %q; want 0, %q", args, status, out, errOut, want)
+		}
+	}
+	tests := []struct {
+		info *debug.BuildInfo
+		ok   bool
+		want string
+	}{
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/go-codemode/codemode", Version: "v0.3.1"}}, true, "codemode v0.3.1 go1.26.8"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}}, true, "codemode (devel) go1.26.8"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8"}, true, "codemode (devel) go1.26.8"},
+		{nil, false, "codemode (unknown) " + runtime.Version()},
+	}
+	for _, tt := range tests {
+		if got := versionLine(tt.info, tt.ok); got != tt.want {
+			t.Errorf("versionLine(%+v, %v) = %q, want %q", tt.info, tt.ok, got, tt.want)
+		}
+	}
+}
+
+// TestManifestWarnings checks that every subcommand loading a manifest
+// prints its warnings on stderr and still works.
+func TestManifestWarnings(t *testing.T) {
+	const warning = `: warning: manifest testdata/no-output.yaml: tool 1 (util.fire): no "output" schema, so its results are dropped (the program gets undefined); add one, e.g. "output": {} for any JSON` + "\n"
+	tests := []struct {
+		name    string
+		args    []string
+		program string
+		out     string // a prefix of stdout
+	}{
+		{"run", []string{"run", "--tools", "testdata/no-output.yaml", "-"}, "return [await tools.util.fire({a: 1}), await tools.util.echo({a: 2})]",
+			`{"ok":true,"value":[null,{"a":2}],"toolCalls":[`},
+		{"check", []string{"check", "--tools", "testdata/no-output.yaml", "-"}, "tools.util.fire({})", `{"ok":true,`},
+		{"catalog", []string{"catalog", "--tools", "testdata/no-output.yaml"}, "", "/** Echo the input */\ntools.util.echo(): Promise<unknown>"},
+		{"search", []string{"search", "--tools", "testdata/no-output.yaml", "fire"}, "", `{"items":[{"path":"tools.util.fire",`},
+	}
+	for _, tt := range tests {
+		status, out, errOut := runCLI(t, tt.args, tt.program)
+		if status != 0 || !strings.HasPrefix(out, tt.out) || errOut != "codemode "+tt.name+warning {
+			t.Errorf("%s: status %d, stdout %s, stderr %q\nwant 0, stdout %s..., stderr %q", tt.name, status, out, errOut, tt.out, "codemode "+tt.name+warning)
+		}
 	}
 }

@@ -52,6 +52,8 @@ type runConfig struct {
 	program string // a file name, or "-"
 	opts    codemode.Options
 	exec    []codemode.ExecOption
+	// warnings are the manifest's, for stderr before the run.
+	warnings []string
 }
 
 // usageError is a problem with run's arguments: exit status 2.
@@ -101,11 +103,11 @@ func parseRunArgs(args []string) (*runConfig, error) {
 	}}}
 	def := map[string]any{}
 	if *toolsFile != "" {
-		loaded, err := command.Load(*toolsFile)
+		m, err := command.LoadManifest(*toolsFile)
 		if err != nil {
 			return nil, &usageError{msg: "--tools: " + err.Error()}
 		}
-		def = loaded
+		def, cfg.warnings = m.Tools, m.Warnings
 	}
 	hasAPI, err := oa.load(def, os.Stderr)
 	if err != nil {
@@ -140,6 +142,7 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	printWarnings(stderr, "run", cfg.warnings)
 	text, err := readProgram(cfg.program, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode run: %v\n", err)

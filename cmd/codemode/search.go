@@ -70,7 +70,7 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	if offset != nil {
 		input["offset"] = *offset
 	}
-	def, err := loadTools(*toolsFile)
+	def, err := loadTools(*toolsFile, "search", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode search: %v\n", err)
 		return 2

@@ -38,7 +38,7 @@ func TestSearch(t *testing.T) {
 		next      int // -1: null
 	}{
 		{"ranked, one page", []string{"customer", "--limit", "2"}, "tools.demo.getCustomer tools.demo.listCustomers", 7, 2},
-		{"flags first", []string{"--limit", "2", "--offset", "2", "customer"}, "tools.demo.listOrders tools.demo.getInventory", 5, 4},
+		{"flags first", []string{"--limit", "2", "--offset", "2", "customer"}, "tools.demo.listOrders tools.demo.restock", 5, 4}, // equal scores: the shorter path first,
 		{"exact path", []string{"demo.getOrder"}, "tools.demo.getOrder", 0, -1},
 		{"exact expression", []string{"tools.demo.restock"}, "tools.demo.restock", 0, -1},
 		{"no query lists all", nil, "tools.demo.getCustomer tools.demo.getInventory tools.demo.getOrder tools.demo.listCustomers tools.demo.listInventory tools.demo.listOrders tools.demo.restock tools.demo.searchProducts tools.demo.updateOrderStatus", 0, -1},

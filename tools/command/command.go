@@ -26,7 +26,8 @@
 //     holding one is accepted too). Left out, the tool takes an object
 //     with no declared properties.
 //   - output: the JSON Schema of the result. Without one the program gets
-//     undefined whatever the command prints (the reference's rule).
+//     undefined whatever the command prints (the reference's rule), and
+//     LoadManifest warns about it.
 //   - argv (required): the command and its arguments. A command written
 //     as a relative path ("./x.sh", "bin/x") is taken relative to the
 //     manifest's directory; a bare name ("jq") is looked up in PATH.
@@ -36,6 +37,10 @@
 //     by default the manifest's directory itself.
 //
 // Two entries with the same path are allowed: the last one wins.
+//
+// A YAML manifest is read as the JSON it stands for, with every mapping's
+// keys in the order written, so a schema's properties appear in the
+// signature in the declared order (anchors, aliases and merge keys work).
 //
 // A call runs the command once. Exit status 0 and JSON on standard output
 // (empty output counts as null) is the tool's result. A non-zero exit is
@@ -81,11 +86,32 @@ const WaitDelay = 2 * time.Second
 // documentation gives them.
 const entryFields = "path, description, input, output, argv, env, dir"
 
+// Manifest is a loaded manifest: its tools and what looks wrong in it
+// without being an error.
+type Manifest struct {
+	// Tools is the tool tree definition, ready for codemode.Options.Tools
+	// (keys are dotted paths, values *tools.Tool).
+	Tools map[string]any
+	// Warnings are messages for the manifest's author, one per problem,
+	// each naming the manifest and the entry: a tool without an output
+	// schema, whose results the program never sees.
+	Warnings []string
+}
+
 // Load reads the manifest at path and returns the tool tree definition it
 // describes, ready for codemode.Options.Tools (keys are dotted paths,
 // values *tools.Tool). Errors name the manifest, the entry (by number and
-// path) and the field at fault.
+// path) and the field at fault. LoadManifest also returns the warnings.
 func Load(path string) (map[string]any, error) {
+	m, err := LoadManifest(path)
+	if err != nil {
+		return nil, err
+	}
+	return m.Tools, nil
+}
+
+// LoadManifest is Load with the manifest's warnings.
+func LoadManifest(path string) (*Manifest, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -94,28 +120,29 @@ func Load(path string) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	def, err := parse(data, strings.ToLower(filepath.Ext(path)), filepath.Dir(abs))
+	m, err := parse(data, strings.ToLower(filepath.Ext(path)), filepath.Dir(abs))
 	if err != nil {
 		return nil, fmt.Errorf("manifest %s: %w", path, err)
 	}
-	return def, nil
+	for i, w := range m.Warnings {
+		m.Warnings[i] = fmt.Sprintf("manifest %s: %s", path, w)
+	}
+	return m, nil
 }
 
 // parse decodes and validates a manifest; base is the directory relative
 // paths are taken from.
-func parse(data []byte, ext, base string) (map[string]any, error) {
+func parse(data []byte, ext, base string) (*Manifest, error) {
 	if ext == ".yaml" || ext == ".yml" {
-		var doc any
+		var doc yaml.Node
 		if err := yaml.Unmarshal(data, &doc); err != nil {
 			return nil, err
 		}
-		norm, err := fromYAML(doc, "")
-		if err != nil {
+		var buf bytes.Buffer
+		if err := yamlJSON(&doc, "", &buf); err != nil {
 			return nil, err
 		}
-		if data, err = json.Marshal(norm); err != nil {
-			return nil, err
-		}
+		data = buf.Bytes()
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
@@ -139,6 +166,7 @@ func parse(data []byte, ext, base string) (map[string]any, error) {
 		return nil, fmt.Errorf(`"tools" must be a list of tool entries`)
 	}
 	def := make(map[string]any, len(entries))
+	entryOf := make(map[string]int, len(entries)) // path → the entry that won
 	for i, raw := range entries {
 		p, tool, err := parseEntry(raw, base)
 		if err != nil {
@@ -149,8 +177,27 @@ func parse(data []byte, ext, base string) (map[string]any, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		def[p] = tool // the last entry with a path wins
+		entryOf[p] = i
 	}
-	return def, nil
+	return &Manifest{Tools: def, Warnings: warnings(def, entryOf)}, nil
+}
+
+// warnings lists, in entry order, the tools without an output schema:
+// as in the reference, a program gets undefined from them whatever the
+// command prints, which is rarely what the author meant.
+func warnings(def map[string]any, entryOf map[string]int) []string {
+	paths := make([]string, 0, len(def))
+	for p, t := range def {
+		if len(t.(*tools.Tool).Output) == 0 {
+			paths = append(paths, p)
+		}
+	}
+	sort.Slice(paths, func(i, j int) bool { return entryOf[paths[i]] < entryOf[paths[j]] })
+	var out []string
+	for _, p := range paths {
+		out = append(out, fmt.Sprintf(`tool %d (%s): no "output" schema, so its results are dropped (the program gets undefined); add one, e.g. "output": {} for any JSON`, entryOf[p]+1, p))
+	}
+	return out
 }
 
 // parseEntry validates one entry. It returns the path as soon as it is
@@ -346,50 +393,165 @@ func resolveCommand(name, base string) (string, error) {
 	return p, nil
 }
 
-// fromYAML turns a decoded YAML document into JSON-compatible values:
-// maps with non-string keys get their keys formatted.
-func fromYAML(v any, at string) (any, error) {
-	switch v := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(v))
-		for k, e := range v {
-			n, err := fromYAML(e, at+"."+k)
-			if err != nil {
-				return nil, err
-			}
-			out[k] = n
+// yamlJSON turns a YAML document into JSON, keeping the order of every
+// mapping's keys (the declared property order of a schema is the order
+// its signature lists them in): it walks the yaml.Node tree rather than
+// decoding into Go maps. Non-string keys are formatted; at is the dotted
+// location, for errors.
+func yamlJSON(n *yaml.Node, at string, buf *bytes.Buffer) error {
+	switch n.Kind {
+	case 0: // an empty document
+		buf.WriteString("null")
+		return nil
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			buf.WriteString("null")
+			return nil
 		}
-		return out, nil
-	case map[any]any:
-		out := make(map[string]any, len(v))
-		for k, e := range v {
-			switch k.(type) {
-			case string, int, int64, uint64, float64, bool:
-			default:
-				return nil, fmt.Errorf("%s: a key of type %T cannot be a JSON field name", strings.TrimPrefix(at, "."), k)
+		return yamlJSON(n.Content[0], at, buf)
+	case yaml.AliasNode:
+		return yamlJSON(n.Alias, at, buf)
+	case yaml.SequenceNode:
+		buf.WriteByte('[')
+		for i, e := range n.Content {
+			if i > 0 {
+				buf.WriteByte(',')
 			}
-			ks := fmt.Sprint(k)
-			n, err := fromYAML(e, at+"."+ks)
-			if err != nil {
-				return nil, err
+			if err := yamlJSON(e, fmt.Sprintf("%s[%d]", at, i), buf); err != nil {
+				return err
 			}
-			out[ks] = n
 		}
-		return out, nil
-	case []any:
-		out := make([]any, len(v))
-		for i, e := range v {
-			n, err := fromYAML(e, fmt.Sprintf("%s[%d]", at, i))
-			if err != nil {
-				return nil, err
-			}
-			out[i] = n
+		buf.WriteByte(']')
+		return nil
+	case yaml.MappingNode:
+		keys, values, err := yamlPairs(n, at)
+		if err != nil {
+			return err
 		}
-		return out, nil
-	case time.Time:
-		return v.Format(time.RFC3339Nano), nil
+		buf.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				buf.WriteByte(',')
+			}
+			kb, _ := json.Marshal(k)
+			buf.Write(kb)
+			buf.WriteByte(':')
+			if err := yamlJSON(values[i], at+"."+k, buf); err != nil {
+				return err
+			}
+		}
+		buf.WriteByte('}')
+		return nil
 	}
-	return v, nil
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return err
+	}
+	if t, ok := v.(time.Time); ok {
+		v = t.Format(time.RFC3339Nano)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("%s: %v", strings.TrimPrefix(at, "."), err)
+	}
+	buf.Write(b)
+	return nil
+}
+
+// yamlPairs lists a mapping's keys in order with their values. A key
+// given twice keeps its first place and its last value (as decoding into
+// a map would keep the last); merge keys (<<: *base) add the merged
+// mapping's keys that the mapping does not set itself.
+func yamlPairs(n *yaml.Node, at string) ([]string, []*yaml.Node, error) {
+	var keys []string
+	var values []*yaml.Node
+	pos := map[string]int{}
+	explicit := map[string]bool{}
+	set := func(k string, v *yaml.Node, merged bool) {
+		if i, ok := pos[k]; ok {
+			if !merged || !explicit[k] {
+				values[i] = v
+			}
+		} else {
+			pos[k] = len(keys)
+			keys = append(keys, k)
+			values = append(values, v)
+		}
+		if !merged {
+			explicit[k] = true
+		}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := n.Content[i], n.Content[i+1]
+		if kn.Kind == yaml.ScalarNode && kn.Tag == "!!merge" {
+			if err := yamlMerge(vn, at, set); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		k, err := yamlKey(kn, at)
+		if err != nil {
+			return nil, nil, err
+		}
+		set(k, vn, false)
+	}
+	return keys, values, nil
+}
+
+// yamlMerge adds the pairs of a merge key's value: a mapping, or a list
+// of them (earlier ones win, as YAML's merge says).
+func yamlMerge(v *yaml.Node, at string, set func(string, *yaml.Node, bool)) error {
+	if v.Kind == yaml.AliasNode {
+		v = v.Alias
+	}
+	var maps []*yaml.Node
+	switch v.Kind {
+	case yaml.MappingNode:
+		maps = []*yaml.Node{v}
+	case yaml.SequenceNode:
+		for i := len(v.Content) - 1; i >= 0; i-- {
+			m := v.Content[i]
+			if m.Kind == yaml.AliasNode {
+				m = m.Alias
+			}
+			maps = append(maps, m)
+		}
+	}
+	for _, m := range maps {
+		if m.Kind != yaml.MappingNode {
+			return fmt.Errorf("%s: a merge key (<<) takes a mapping or a list of mappings", strings.TrimPrefix(at, "."))
+		}
+		keys, values, err := yamlPairs(m, at)
+		if err != nil {
+			return err
+		}
+		for i, k := range keys {
+			set(k, values[i], true)
+		}
+	}
+	return nil
+}
+
+// yamlKey formats a mapping key as a JSON field name.
+func yamlKey(kn *yaml.Node, at string) (string, error) {
+	if kn.Kind == yaml.AliasNode {
+		kn = kn.Alias
+	}
+	var k any
+	if kn.Kind == yaml.ScalarNode {
+		if err := kn.Decode(&k); err != nil {
+			return "", err
+		}
+	}
+	switch k.(type) {
+	case string, int, int64, uint64, float64, bool:
+		return fmt.Sprint(k), nil
+	}
+	kind := "a mapping or list"
+	if kn.Kind == yaml.ScalarNode {
+		kind = fmt.Sprintf("type %T", k)
+	}
+	return "", fmt.Errorf("%s: a key of %s cannot be a JSON field name", strings.TrimPrefix(at, "."), kind)
 }
 
 // command is one manifest entry's process.

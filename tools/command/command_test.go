@@ -145,9 +145,87 @@ func TestYAMLKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(def["a"].(*tools.Tool).Output); got != `{"properties":{"200":{"type":"string"},"true":{"type":"number"}},"type":"object"}` {
+	if got := string(def["a"].(*tools.Tool).Output); got != `{"type":"object","properties":{"200":{"type":"string"},"true":{"type":"number"}}}` {
 		t.Errorf("output schema %s", got)
 	}
+}
+
+// TestYAMLOrder checks that a YAML manifest's schemas keep their keys in
+// the order written (the signature lists properties in that order),
+// through anchors, merge keys and repeated keys too.
+func TestYAMLOrder(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "tool.sh"), "#!/bin/sh\ncat\n", 0o755)
+	manifest := filepath.Join(dir, "m.yaml")
+	writeFile(t, manifest, `tools:
+- path: a
+  argv: [./tool.sh]
+  input:
+    type: object
+    properties:
+      z: &str {type: string, description: last letter}
+      a: {type: integer}
+      m: *str
+    required: [z, a]
+  output:
+    properties:
+      <<: {y: {type: string}, b: {type: number}}
+      q: {type: boolean}
+      b: {type: "null"}
+      q: {type: string}
+    type: object
+`, 0o644)
+	def, err := Load(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := def["a"].(*tools.Tool)
+	tests := []struct{ name, got, want string }{
+		{"input", string(a.Input), `{"type":"object","properties":{"z":{"type":"string","description":"last letter"},"a":{"type":"integer"},"m":{"type":"string","description":"last letter"}},"required":["z","a"]}`},
+		{"output", string(a.Output), `{"properties":{"y":{"type":"string"},"b":{"type":"null"},"q":{"type":"string"}},"type":"object"}`},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s schema\n%s\nwant\n%s", tt.name, tt.got, tt.want)
+		}
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "tool.sh"), "#!/bin/sh\ncat\n", 0o755)
+	manifest := filepath.Join(dir, "m.json")
+	writeFile(t, manifest, `{"tools": [
+		{"path": "x", "argv": ["./tool.sh"]},
+		{"path": "a.silent", "argv": ["./tool.sh"]},
+		{"path": "a.loud", "output": {}, "argv": ["./tool.sh"]},
+		{"path": "x", "output": {"type": "string"}, "argv": ["./tool.sh"]},
+		{"path": "b", "output": null, "argv": ["./tool.sh"]}
+	]}`, 0o644)
+	m, err := LoadManifest(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "manifest " + manifest + `: tool 2 (a.silent): no "output" schema, so its results are dropped (the program gets undefined); add one, e.g. "output": {} for any JSON` + "\n" +
+		"manifest " + manifest + `: tool 5 (b): no "output" schema, so its results are dropped (the program gets undefined); add one, e.g. "output": {} for any JSON`
+	if got := strings.Join(m.Warnings, "\n"); got != want {
+		t.Errorf("warnings\n%s\nwant\n%s", got, want)
+	}
+	if len(m.Tools) != 4 {
+		t.Errorf("%d tools, want 4", len(m.Tools))
+	}
+	if m := loadManifest(t, "tools.yaml"); m.Warnings != nil {
+		t.Errorf("tools.yaml: warnings %q", m.Warnings)
+	}
+}
+
+func loadManifest(t *testing.T, name string) *Manifest {
+	t.Helper()
+	m, err := LoadManifest(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 func TestEnvValues(t *testing.T) {
