@@ -138,6 +138,13 @@ func (t *Tree) Rank(query, scope string) []Scored {
 			scores[id] += 2
 		}
 	}
+	// Beyond the reference: a query of several words that spells out an
+	// input property ("low stock" for lowStock) points at the tool that
+	// takes it, as strongly as a path containing a term (+8).
+	if len(terms) > 1 {
+		stamp++
+		award(idx.byParam[strings.Join(terms, "")], 8)
+	}
 	var ids []int32
 	for i, n := range t.tools {
 		if scores[i] > 0 && inScope(n) {
@@ -195,6 +202,10 @@ type rankIndex struct {
 	byPath map[string][]int32 // folded whole path
 	byLast map[string][]int32 // folded last segment
 	byWord map[string][]int32 // each word of the path
+	// byParam: each input property name, folded, letters and digits only
+	// ("lowStock", "low_stock" → "lowstock"), for queries that spell one
+	// out in words.
+	byParam map[string][]int32
 	// The search texts as a vocabulary: a term (letters and digits only)
 	// occurs in a text exactly when it occurs in one of the text's
 	// alphanumeric runs, so substring search looks at distinct runs, found
@@ -254,7 +265,7 @@ func alnumRuns(text string) []string {
 func (t *Tree) index() *rankIndex {
 	t.indexOnce.Do(func() {
 		ix := &rankIndex{tools: make([]indexed, len(t.tools)), byPath: map[string][]int32{},
-			byLast: map[string][]int32{}, byWord: map[string][]int32{}, trigrams: map[string][]int32{}}
+			byLast: map[string][]int32{}, byWord: map[string][]int32{}, byParam: map[string][]int32{}, trigrams: map[string][]int32{}}
 		runID := map[string]int32{}
 		for i, n := range t.tools {
 			id := int32(i)
@@ -265,6 +276,11 @@ func (t *Tree) index() *rankIndex {
 			if dot := strings.LastIndexByte(it.path, '.'); dot >= 0 {
 				last := it.path[dot+1:]
 				ix.byLast[last] = append(ix.byLast[last], id)
+			}
+			for _, name := range paramNames(n) {
+				if k := strings.Join(alnumRuns(fold(name)), ""); k != "" {
+					ix.byParam[k] = append(ix.byParam[k], id)
+				}
 			}
 			seen := map[string]bool{}
 			for _, w := range Tokenize(n.Path) {
@@ -328,25 +344,44 @@ func searchText(n *Node) string {
 			parts = append(parts, p.Description)
 		}
 	}
+	props := inputProperties(n)
+	for _, k := range sortedKeys(props) {
+		parts = append(parts, k)
+		if d := props[k]; d != "" {
+			parts = append(parts, d)
+		}
+	}
+	return fold(strings.Join(parts, " "))
+}
+
+// inputProperties maps the input schema's property names to their
+// descriptions.
+func inputProperties(n *Node) map[string]string {
 	var schema struct {
 		Properties map[string]struct {
 			Description string `json:"description"`
 		} `json:"properties"`
 	}
-	if len(n.Tool.Input) > 0 && json.Unmarshal(n.Tool.Input, &schema) == nil {
-		names := make([]string, 0, len(schema.Properties))
-		for k := range schema.Properties {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		for _, k := range names {
-			parts = append(parts, k)
-			if d := schema.Properties[k].Description; d != "" {
-				parts = append(parts, d)
-			}
-		}
+	if len(n.Tool.Input) == 0 || json.Unmarshal(n.Tool.Input, &schema) != nil {
+		return nil
 	}
-	return fold(strings.Join(parts, " "))
+	out := make(map[string]string, len(schema.Properties))
+	for k, p := range schema.Properties {
+		out[k] = p.Description
+	}
+	return out
+}
+
+// paramNames lists the input's property names, sorted.
+func paramNames(n *Node) []string { return sortedKeys(inputProperties(n)) }
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // Closest suggests the tool a program probably meant by an unknown path:

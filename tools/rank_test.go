@@ -63,13 +63,16 @@ func TestRankTies(t *testing.T) {
 	}
 }
 
-// TestRankDemo pins the demo namespace's rankings. "low stock" follows
-// the reference's weights: restock's path holds "stock" (+8, +4 from its
-// description, +2), while listInventory's lowStock input is in the
-// search text only, like its description's words (+4 +2 per term).
+// TestRankDemo pins the demo namespace's rankings. "low stock": by the
+// reference's weights restock (its path holds "stock": +8 +4 +2) would
+// beat listInventory (+4 +2 per term); the two words spell out
+// listInventory's lowStock input, which adds +8 (ours), so the tool that
+// takes it comes first.
 func TestRankDemo(t *testing.T) {
 	tests := []struct{ query, want string }{
-		{"low stock", "demo.restock 14\ndemo.listInventory 12\ndemo.getInventory 6"},
+		{"low stock", "demo.listInventory 20\ndemo.restock 14\ndemo.getInventory 6"},
+		// One word never spells a property out: the reference's scores.
+		{"stock", "demo.restock 14\ndemo.getInventory 6\ndemo.listInventory 6"},
 		// Ties broken by length, then reads first.
 		{"inventory", "demo.getInventory 22\ndemo.listInventory 22\ndemo.restock 2\ndemo.getOrder 2\ndemo.listOrders 2\n" +
 			"demo.getCustomer 2\ndemo.listCustomers 2\ndemo.searchProducts 2\ndemo.updateOrderStatus 2"},
