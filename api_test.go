@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -225,5 +227,93 @@ func TestUnawaitedCallWarning(t *testing.T) {
 		if got := rt.Execute(context.Background(), tt.code).String(); got != tt.want {
 			t.Errorf("%s\ngot  %s\nwant %s", tt.code, got, tt.want)
 		}
+	}
+}
+
+func TestOnToolCall(t *testing.T) {
+	double := &tools.Tool{Output: json.RawMessage(`{}`), Func: func(_ context.Context, in json.RawMessage) (any, error) {
+		var x struct{ N int }
+		if err := json.Unmarshal(in, &x); err != nil {
+			return nil, err
+		}
+		if x.N < 0 {
+			return nil, errors.New("negative")
+		}
+		time.Sleep(time.Duration(5-x.N) * time.Millisecond) // later calls end first
+		return map[string]any{"n": 2 * x.N}, nil
+	}}
+	block := &tools.Tool{Func: func(ctx context.Context, _ json.RawMessage) (any, error) { <-ctx.Done(); return nil, ctx.Err() }}
+	var mu sync.Mutex
+	var infos []string
+	rt, err := codemode.New(codemode.Options{
+		Tools: map[string]any{"math.double": double, "x.block": block, "x.denied": block},
+		Hooks: codemode.Hooks{ToolBefore: func(_ context.Context, c codemode.ToolCallInfo) error {
+			mu.Lock()
+			infos = append(infos, fmt.Sprintf("%s=%d:%s", c.ID, c.Seq, c.Name))
+			mu.Unlock()
+			if c.Name == "x.denied" {
+				return errors.New("no")
+			}
+			return nil
+		}},
+		Extensions: []codemode.Extension{{Name: "clock", Globals: map[string]any{
+			"now": codemode.HostFunc(func(context.Context, []any) (any, error) { return 1, nil }),
+		}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var events []codemode.ToolCallEvent
+	returned := false
+	res := rt.Execute(context.Background(), `
+const rs = await Promise.all([1, 2, 3].map((n) => tools.math.double({ n })));
+try { await tools.math.double({ n: -1 }) } catch {}
+try { await tools.x.denied({}) } catch {}
+search({ query: "double" });
+now();
+tools.x.block({});
+return rs.map((r) => r.n)`, codemode.OnToolCall(func(e codemode.ToolCallEvent) {
+		if returned {
+			t.Errorf("an event after Execute returned: %+v", e)
+		}
+		events = append(events, e)
+	}))
+	returned = true
+	if !res.OK || string(res.Value) != "[2,4,6]" {
+		t.Fatalf("%v", res)
+	}
+	starts, ends := map[string]codemode.ToolCallEvent{}, map[string]codemode.ToolCallEvent{}
+	for _, e := range events {
+		m := starts
+		if e.Phase == codemode.CallEnd {
+			m = ends
+		}
+		if _, dup := m[e.ID]; dup {
+			t.Errorf("two %s events for %s", e.Phase, e.ID)
+		}
+		m[e.ID] = e
+	}
+	if len(starts) != 8 || len(ends) != 8 {
+		t.Fatalf("%d starts and %d ends, want 8 each: %+v", len(starts), len(ends), events)
+	}
+	want := map[int]string{1: "tool math.double success", 2: "tool math.double success", 3: "tool math.double success",
+		4: "tool math.double failure", 5: "tool x.denied failure", 6: "tool search success", 7: "extension now success", 8: "tool x.block interrupted"}
+	for id, s := range starts {
+		e := ends[id]
+		if got := fmt.Sprintf("%s %s %s", e.Kind, e.Name, e.Outcome.Status); s.Seq != e.Seq || id != fmt.Sprintf("call-%d", s.Seq) || got != want[s.Seq] {
+			t.Errorf("%s: start seq %d, end %q (seq %d), want %q", id, s.Seq, got, e.Seq, want[s.Seq])
+		}
+		if e.Duration <= 0 {
+			t.Errorf("%s: end without a duration", id)
+		}
+	}
+	if in := string(starts["call-2"].Input); in != `{"n":2}` {
+		t.Errorf("call-2 input %s", in)
+	}
+	// The hooks saw the same ids (x.block, cut off by the return, may not
+	// have reached its before-hook).
+	sort.Strings(infos)
+	if got := strings.TrimSuffix(strings.Join(infos, " "), " call-8=8:x.block"); got != "call-1=1:math.double call-2=2:math.double call-3=3:math.double call-4=4:math.double call-5=5:x.denied call-6=6:search" {
+		t.Errorf("hooks saw %s", got)
 	}
 }

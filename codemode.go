@@ -88,10 +88,11 @@ var libraryInstallers = []builtin.Installer{array.Install, text.Install, json.In
 type ExecOption func(*execConfig)
 
 type execConfig struct {
-	bindings map[string]any
-	limits   *Limits
-	hooks    *Hooks
-	onLog    func(string)
+	bindings   map[string]any
+	limits     *Limits
+	hooks      *Hooks
+	onLog      func(string)
+	onToolCall func(ToolCallEvent)
 }
 
 // WithLimits bounds this execution more tightly than the Runtime's
@@ -217,6 +218,9 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 	}
 	th = &toolHost{tree: rt.tools, run: run, ctx: runCtx, cancel: cancel, limit: -1, hooks: hooks,
 		signature: rt.signature, searchSchema: rt.searchSchema}
+	if cfg.onToolCall != nil {
+		th.events = &callEvents{f: cfg.onToolCall}
+	}
 	h.tools = th
 	if len(rt.opts.Extensions) > 0 {
 		h.exts = newExtHost(rt.opts.Extensions, th)

@@ -195,18 +195,23 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 	}
 	th := f.host.toolHost
 	hooks := th.hooks
-	info := ExtensionCallInfo{Extension: f.ext, Name: f.label, Args: args}
+	id, seq := th.callID()
+	info := ExtensionCallInfo{Extension: f.ext, Name: f.label, Args: args, ID: id, Seq: seq}
+	ended := th.started("extension", f.label, id, seq, nil)
 	ctx := th.ctx
 	if !f.async {
 		if hooks.ExtensionBefore != nil && !f.unhooked {
 			if err := runBefore(func() error { return hooks.ExtensionBefore(ctx, info) }); err != nil {
+				ended(CallOutcome{Status: CallFailure, Err: err})
 				r.Throw(f.host.errorValue(r, err))
 			}
 		}
 		res, err := safeCall(ctx, f.call, args)
+		outcome := outcomeOf(ctx, res, err)
 		if hooks.ExtensionAfter != nil && !f.unhooked {
-			runAfter(func() { hooks.ExtensionAfter(ctx, info, outcomeOf(ctx, res, err)) })
+			runAfter(func() { hooks.ExtensionAfter(ctx, info, outcome) })
 		}
+		ended(outcome)
 		// A function that returned because the deadline passed (its
 		// context ended) leaves the run to end with TimeoutExceeded.
 		th.run.CheckInterrupts()
@@ -218,13 +223,15 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 	p := r.NewPromise()
 	th.run.Begin()
 	hooked := !f.unhooked
-	var interrupted func()
-	if hooks.ExtensionAfter != nil && hooked {
-		interrupted = func() {
-			hooks.ExtensionAfter(context.WithoutCancel(ctx), info, CallOutcome{Status: CallInterrupted})
+	// finished delivers an outcome to the after-hook (not for a denied
+	// call) and to the event stream.
+	finished := func(out CallOutcome, denied bool) {
+		if hooks.ExtensionAfter != nil && hooked && !denied {
+			runAfter(func() { hooks.ExtensionAfter(context.WithoutCancel(ctx), info, out) })
 		}
+		ended(out)
 	}
-	hc := th.track(interrupted)
+	hc := th.track(func() { finished(CallOutcome{Status: CallInterrupted}, false) })
 	th.spawn(func() {
 		if hooks.ExtensionBefore != nil && hooked {
 			var err error
@@ -232,7 +239,7 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 				return
 			}
 			if err != nil {
-				if th.complete(hc, nil) {
+				if th.complete(hc, func() { finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
 					th.run.Post(func(r *value.Realm) { r.RejectPromise(p, f.host.errorValue(r, err)) })
 				}
 				return
@@ -242,12 +249,8 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 			return
 		}
 		res, err := safeCall(ctx, f.call, args)
-		var after func()
-		if hooks.ExtensionAfter != nil && hooked {
-			outcome := outcomeOf(ctx, res, err)
-			after = func() { runAfter(func() { hooks.ExtensionAfter(context.WithoutCancel(ctx), info, outcome) }) }
-		}
-		if !th.complete(hc, after) {
+		outcome := outcomeOf(ctx, res, err)
+		if !th.complete(hc, func() { finished(outcome, false) }) {
 			return
 		}
 		th.run.Post(func(r *value.Realm) {

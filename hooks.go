@@ -36,6 +36,11 @@ type ToolCallInfo struct {
 	Name string
 	// Input is the validated input, as JSON.
 	Input json.RawMessage
+	// ID is unique within the run ("call-3"); Seq is the call's place in
+	// the order the program made its host calls, from 1 (see
+	// ToolCallEvent).
+	ID  string
+	Seq int
 }
 
 // ExtensionCallInfo is an extension call as hooks see it.
@@ -46,6 +51,9 @@ type ExtensionCallInfo struct {
 	Name string
 	// Args are the arguments, copied out of the program.
 	Args []any
+	// ID and Seq identify the call within the run, as for tools.
+	ID  string
+	Seq int
 }
 
 // CallStatus is how a host call ended.

@@ -131,17 +131,22 @@ func (h *toolHost) search(r *value.Realm, arg value.Value) value.Value {
 		throwToolError(r, ToolCallLimitExceeded, fmt.Sprintf("Execution exceeded its tool-call limit of %d.", h.limit))
 	}
 	h.calls = append(h.calls, ToolCall{Name: "search"})
-	info := ToolCallInfo{Name: "search", Input: input}
+	id, seq := h.callID()
+	info := ToolCallInfo{Name: "search", Input: input, ID: id, Seq: seq}
+	ended := h.started("tool", "search", id, seq, input)
 	if h.hooks.ToolBefore != nil {
 		if err := runBefore(func() error { return h.hooks.ToolBefore(h.ctx, info) }); err != nil {
+			ended(CallOutcome{Status: CallFailure, Err: err})
 			panic(&value.Exception{Value: value.Obj(toolError(r, ToolFailure, err.Error()))})
 		}
 	}
 	res := runSearch(h.tree, in)
 	out := h.searchValue(r, res)
+	outcome := CallOutcome{Status: CallSuccess, Value: len(res.items)}
 	if h.hooks.ToolAfter != nil {
-		runAfter(func() { h.hooks.ToolAfter(h.ctx, info, CallOutcome{Status: CallSuccess, Value: len(res.items)}) })
+		runAfter(func() { h.hooks.ToolAfter(h.ctx, info, outcome) })
 	}
+	ended(outcome)
 	return out
 }
 

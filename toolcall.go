@@ -34,6 +34,8 @@ type toolHost struct {
 	calls  []ToolCall
 	root   *value.Object // the tools reference, made on first use
 	hooks  Hooks
+	events *callEvents // OnToolCall's, or nil
+	seq    int         // host calls made so far (callID)
 	// signature and searchSchema are the Runtime's, shared by its runs.
 	signature    func(*tools.Node) string
 	searchSchema *tools.Schema
@@ -393,14 +395,18 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 	h.run.Begin()
 	ctx := h.ctx
 	hooks := h.hooks
-	info := ToolCallInfo{Name: path, Input: input}
-	var interrupted func()
-	if hooks.ToolAfter != nil {
-		interrupted = func() {
-			hooks.ToolAfter(context.WithoutCancel(ctx), info, CallOutcome{Status: CallInterrupted})
+	id, seq := h.callID()
+	info := ToolCallInfo{Name: path, Input: input, ID: id, Seq: seq}
+	ended := h.started("tool", path, id, seq, input)
+	// finished delivers an outcome to the after-hook (unless the call was
+	// denied, which gets none) and to the event stream.
+	finished := func(out CallOutcome, denied bool) {
+		if hooks.ToolAfter != nil && !denied {
+			runAfter(func() { hooks.ToolAfter(context.WithoutCancel(ctx), info, out) })
 		}
+		ended(out)
 	}
-	c := h.track(interrupted)
+	c := h.track(func() { finished(CallOutcome{Status: CallInterrupted}, false) })
 	c.label = pc.label()
 	h.spawn(func() {
 		if hooks.ToolBefore != nil {
@@ -409,8 +415,7 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 				return
 			}
 			if err != nil {
-				// A denied call gets no after-hook.
-				if h.complete(c, nil) {
+				if h.complete(c, func() { finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
 					h.run.Post(func(r *value.Realm) { pc.settle(r, nil, err) })
 				}
 				return
@@ -420,18 +425,14 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 			return
 		}
 		res, err := callTool(ctx, pc.node, input)
-		var after func()
-		if hooks.ToolAfter != nil {
-			outcome := CallOutcome{Status: CallSuccess, Value: res}
-			switch {
-			case ctx.Err() != nil:
-				outcome = CallOutcome{Status: CallInterrupted}
-			case err != nil:
-				outcome = CallOutcome{Status: CallFailure, Err: err}
-			}
-			after = func() { runAfter(func() { hooks.ToolAfter(context.WithoutCancel(ctx), info, outcome) }) }
+		outcome := CallOutcome{Status: CallSuccess, Value: res}
+		switch {
+		case ctx.Err() != nil:
+			outcome = CallOutcome{Status: CallInterrupted}
+		case err != nil:
+			outcome = CallOutcome{Status: CallFailure, Err: err}
 		}
-		if h.complete(c, after) {
+		if h.complete(c, func() { finished(outcome, false) }) {
 			h.run.Post(func(r *value.Realm) { pc.settle(r, res, err) })
 		}
 	})
