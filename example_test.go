@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/go-codemode/codemode"
@@ -111,4 +112,113 @@ func ExampleWithLimits() {
 	free := codemode.Limits{Timeout: 20 * time.Millisecond}
 	fmt.Println(rt.Execute(context.Background(), `for (;;) {}`, codemode.WithLimits(free)))
 	// Output: {"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 20ms."},"toolCalls":[]}
+}
+
+// A typed Go tool (tools.Func) inside a Runtime: its schemas come from the
+// Go types, the program's input is validated and decoded strictly, and
+// the output comes back as data.
+func ExampleRuntime_typedTool() {
+	type Query struct {
+		City string `json:"city" jsonschema:"description=City name"`
+		Days int    `json:"days,omitempty" jsonschema:"minimum=1,maximum=7"`
+	}
+	type Forecast struct {
+		City  string    `json:"city"`
+		Highs []float64 `json:"highs"`
+	}
+	forecast := tools.Func("Daily high temperatures, in Celsius", func(ctx context.Context, q Query) (Forecast, error) {
+		days := max(q.Days, 1)
+		highs := make([]float64, days)
+		for i := range highs {
+			highs[i] = 20 + float64(i)
+		}
+		return Forecast{City: q.City, Highs: highs}, nil
+	})
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"weather.forecast": forecast}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(rt.Execute(context.Background(), `const f = await tools.weather.forecast({ city: "Oslo", days: 3 }); return Math.max(...f.highs)`))
+	fmt.Println(rt.Execute(context.Background(), `return await tools.weather.forecast({ city: "Oslo", days: 30 })`).Error.Kind)
+	// Output:
+	// {"ok":true,"value":22,"toolCalls":[{"name":"weather.forecast"}]}
+	// InvalidToolInput
+}
+
+// Hooks see every tool call: the before-hook can deny one (here, writes
+// need approval), and the after-hook gets exactly one outcome per call.
+func ExampleHooks() {
+	noop := &tools.Tool{Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}
+	rt, err := codemode.New(codemode.Options{
+		Tools: map[string]any{"crm.getCustomer": noop, "crm.deleteCustomer": noop},
+		Hooks: codemode.Hooks{
+			ToolBefore: func(ctx context.Context, call codemode.ToolCallInfo) error {
+				if strings.Contains(call.Name, "delete") {
+					return fmt.Errorf("%s needs a human's approval", call.Name)
+				}
+				return nil
+			},
+			ToolAfter: func(ctx context.Context, call codemode.ToolCallInfo, out codemode.CallOutcome) {
+				fmt.Println("after", call.Seq, call.Name, out.Status)
+			},
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res := rt.Execute(context.Background(), `await tools.crm.getCustomer({ id: 1 }); await tools.crm.deleteCustomer({ id: 1 })`)
+	fmt.Println(res.Error.Message)
+	// Output:
+	// after 1 crm.getCustomer success
+	// crm.deleteCustomer needs a human's approval
+}
+
+// Instructions is the text for the description of the host's "execute
+// code" tool: how to write a program, call tools and search, the limits,
+// and the tools' signatures, within a character budget.
+func ExampleRuntime_Instructions() {
+	lookup := &tools.Tool{
+		Description: "Find a customer by email",
+		Input:       json.RawMessage(`{"type":"object","properties":{"email":{"type":"string"}},"required":["email"]}`),
+		Output:      json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}}}`),
+		Func:        func(context.Context, json.RawMessage) (any, error) { return map[string]any{"id": 1, "name": "Ada"}, nil },
+	}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"crm.findCustomer": lookup}, Limits: codemode.DefaultLimits()})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	text := rt.Instructions(4000)
+	fmt.Println(len(text) <= 4000, strings.Contains(text, "tools.crm.findCustomer("), strings.Contains(text, "search("))
+	// Output: true true true
+}
+
+// Scan lists the tool calls a program makes without running it, so a host
+// can show them or ask for approval first; unknown paths get a suggestion.
+func ExampleRuntime_Scan() {
+	noop := &tools.Tool{Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"crm.getCustomer": noop, "crm.updateCustomer": noop}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	scan, err := rt.Scan(`const crm = tools.crm;
+const c = await crm.getCustomer({ id: 1 });
+await tools.crm.updateCustomers({ id: c.id, tier: "gold" });`)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, ref := range scan.Tools {
+		fmt.Printf("%d:%d %s known=%v", ref.Location.Line, ref.Location.Column, ref.Expression, ref.Known)
+		if ref.Suggestion != "" {
+			fmt.Print(" (did you mean ", ref.Suggestion, "?)")
+		}
+		fmt.Println()
+	}
+	// Output:
+	// 2:17 tools.crm.getCustomer known=true
+	// 3:7 tools.crm.updateCustomers known=false (did you mean tools.crm.updateCustomer?)
 }
