@@ -183,7 +183,9 @@ func ExampleRuntime_Instructions() {
 		Description: "Find a customer by email",
 		Input:       json.RawMessage(`{"type":"object","properties":{"email":{"type":"string"}},"required":["email"]}`),
 		Output:      json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}}}`),
-		Func:        func(context.Context, json.RawMessage) (any, error) { return map[string]any{"id": 1, "name": "Ada"}, nil },
+		Func: func(context.Context, json.RawMessage) (any, error) {
+			return map[string]any{"id": 1, "name": "Ada"}, nil
+		},
 	}
 	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"crm.findCustomer": lookup}, Limits: codemode.DefaultLimits()})
 	if err != nil {
