@@ -224,3 +224,38 @@ await tools.crm.updateCustomers({ id: c.id, tier: "gold" });`)
 	// 2:17 tools.crm.getCustomer known=true
 	// 3:7 tools.crm.updateCustomers known=false (did you mean tools.crm.updateCustomer?)
 }
+
+// The agent loop in brief: the model's execute_code calls run as
+// programs, and each Result's JSON goes back as the tool result. Here the
+// "model" is two canned replies; examples/agent has the whole loop.
+func Example_agentLoop() {
+	customers := &tools.Tool{
+		Description: "List the customers",
+		Output:      json.RawMessage(`{"type":"array","items":{"type":"object"}}`),
+		Func: func(context.Context, json.RawMessage) (any, error) {
+			return []any{map[string]any{"name": "Ada", "tier": "gold"}, map[string]any{"name": "Bo", "tier": "silver"}}, nil
+		},
+	}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"crm.listCustomers": customers}, Limits: codemode.DefaultLimits()})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	executeCode := map[string]any{
+		"name":         "execute_code",
+		"description":  rt.Instructions(4000), // how to write programs, the tools, the limits
+		"input_schema": map[string]any{"type": "object", "properties": map[string]any{"code": map[string]any{"type": "string"}}},
+	}
+	_ = executeCode // sent to the model with every request
+	replies := []string{
+		`return (await tools.crm.customers()).length`, // a wrong name: the diagnostic suggests the right one
+		`const all = await tools.crm.listCustomers(); return all.filter((c) => c.tier === "gold").map((c) => c.name)`,
+	}
+	for _, code := range replies { // each reply of the model that calls execute_code
+		res := rt.Execute(context.Background(), code)
+		fmt.Println(res) // the tool result the model reads next
+	}
+	// Output:
+	// {"ok":false,"error":{"kind":"UnknownTool","message":"Unknown tool 'crm.customers'. Did you mean tools.crm.listCustomers?","suggestions":["Use search to find available tools."]},"toolCalls":[]}
+	// {"ok":true,"value":["Ada"],"toolCalls":[{"name":"crm.listCustomers"}]}
+}
