@@ -138,17 +138,30 @@ func definitionName(ref any) (string, bool) {
 	return b.String(), true
 }
 
+// emptyMember is what member returns for an empty object: it adds
+// nothing to an intersection.
+const emptyMember = ""
+
 // intersection joins the members that are not unknown with " & ",
-// parenthesising unions.
+// parenthesising unions. Empty-object members are dropped ({} & X is X);
+// only when nothing else is left does the intersection render as {}.
 func intersection(members ...string) string {
 	var concrete []string
+	empty := false
 	for _, m := range members {
-		if m != "unknown" {
+		switch m {
+		case "unknown":
+		case emptyMember:
+			empty = true
+		default:
 			concrete = append(concrete, m)
 		}
 	}
 	switch len(concrete) {
 	case 0:
+		if empty {
+			return "{}"
+		}
 		return "unknown"
 	case 1:
 		return concrete[0]
@@ -159,6 +172,87 @@ func intersection(members ...string) string {
 		}
 	}
 	return strings.Join(concrete, " & ")
+}
+
+// member renders one member of an intersection: emptyMember for an empty
+// object, which would only add "{} &" noise (real specs compose allOf
+// from such placeholders), else the member's type.
+func (r *renderer) member(s any, sc *scope, depth, level int, seen *seenNames) string {
+	if emptyObject(s, sc, seen) {
+		return emptyMember
+	}
+	return r.render(s, sc, depth, level, seen)
+}
+
+// emptyObject reports whether a schema is an object schema with no
+// properties, no additionalProperties constraint and no other keyword
+// than annotations and definitions, directly or through $ref hops: it renders as {} and
+// constrains nothing an intersection's other members do not.
+func emptyObject(s any, sc *scope, seen *seenNames) bool {
+	o, ok := s.(*object)
+	if !ok {
+		return false
+	}
+	isObj := false
+	var ref any
+	for _, k := range o.keys {
+		v, ok := o.get(k)
+		if !ok {
+			continue
+		}
+		switch k {
+		case "type":
+			if v != "object" {
+				return false
+			}
+			isObj = true
+		case "properties":
+			p, ok := v.(*object)
+			if !ok || len(definedKeys(p)) > 0 {
+				return false
+			}
+			isObj = true
+		case "required":
+			if a, ok := v.([]any); !ok || len(a) > 0 {
+				return false
+			}
+		case "additionalProperties":
+			if v != true {
+				return false
+			}
+		case "$ref":
+			ref = v
+		case "$defs", "definitions":
+			// definitions constrain nothing by themselves
+		default:
+			if !annotationKeyword(k) && k != "deprecated" && k != "$comment" {
+				return false
+			}
+		}
+	}
+	if ref == nil {
+		return isObj
+	}
+	if isObj {
+		return false // a $ref beside object keywords: let render decide
+	}
+	name, ok := definitionName(ref)
+	if !ok || seen.has(name) {
+		return false
+	}
+	def, found := enter(sc, o).lookup(name)
+	return found && emptyObject(def, sc, &seenNames{name, seen})
+}
+
+// definedKeys returns the keys of o whose values are defined.
+func definedKeys(o *object) []string {
+	var out []string
+	for _, k := range o.keys {
+		if o.has(k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // effectNumberSentinel matches Effect's encoding of the non-finite numbers
@@ -303,8 +397,8 @@ func (r *renderer) render(s any, sc *scope, depth, level int, seen *seenNames) s
 			return "unknown"
 		}
 		return intersection(
-			r.render(def, nested, depth, level, &seenNames{name, seen}),
-			r.render(o.with("$ref", undefined{}), nested, depth+1, level, seen),
+			r.member(def, nested, depth, level, &seenNames{name, seen}),
+			r.member(o.with("$ref", undefined{}), nested, depth+1, level, seen),
 		)
 	}
 	if c, ok := o.get("const"); ok {
@@ -328,9 +422,9 @@ func (r *renderer) render(s any, sc *scope, depth, level int, seen *seenNames) s
 				return "unknown"
 			}
 		}
-		members := []string{r.render(o.with("allOf", undefined{}), nested, depth+1, level, seen)}
+		members := []string{r.member(o.with("allOf", undefined{}), nested, depth+1, level, seen)}
 		for _, item := range all {
-			members = append(members, r.render(item, nested, depth+1, level, seen))
+			members = append(members, r.member(item, nested, depth+1, level, seen))
 		}
 		return intersection(members...)
 	}
@@ -425,7 +519,7 @@ func (r *renderer) union(o *object, alts []any, sc *scope, depth, level int, see
 	keep, more := r.keep(len(members))
 	joined := strings.Join(members[:keep], " | ") + moreMarker(more, "alternative", "alternatives")
 	rest := o.with("anyOf", undefined{}).with("oneOf", undefined{})
-	return intersection(joined, r.render(rest, sc, depth+1, level, seen))
+	return intersection(joined, r.member(rest, sc, depth+1, level, seen))
 }
 
 // array renders Array<T>, or a tuple for prefixItems / an items array.

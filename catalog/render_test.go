@@ -197,6 +197,38 @@ func TestRefs(t *testing.T) {
 	}
 }
 
+// TestEmptyIntersectionMembers checks that an empty object schema adds
+// nothing to an intersection ({} & X is X), through $ref hops too, and
+// that an object carrying any constraint still counts.
+func TestEmptyIntersectionMembers(t *testing.T) {
+	const x = `{"type":"object","properties":{"a":{"type":"string"}}}`
+	for _, tc := range []struct{ schema, want string }{
+		{`{"allOf":[{"type":"object"},` + x + `]}`, "{ a?: string }"},
+		{`{"allOf":[{"type":"object","properties":{},"required":[],"description":"d"},` + x + `]}`, "{ a?: string }"},
+		{`{"allOf":[{"type":"object","additionalProperties":true},` + x + `]}`, "{ a?: string }"},
+		// {} & ({} & {...}) through definitions, as real specs compose them
+		{`{"allOf":[{"$ref":"#/$defs/E"},{"$ref":"#/$defs/M"}],"$defs":{"E":{"type":"object","title":"Empty"},` +
+			`"M":{"allOf":[{"$ref":"#/$defs/E"},` + x + `]}}}`, "{ a?: string }"},
+		// the allOf's own keywords and a $ref's siblings
+		{`{"type":"object","allOf":[` + x + `]}`, "{ a?: string }"},
+		{`{"$ref":"#/$defs/X","type":"object","$defs":{"X":` + x + `}}`, "{ a?: string }"},
+		{`{"anyOf":[{"type":"string"},{"type":"number"}],"type":"object"}`, "string | number"},
+		// only empty members: still {}
+		{`{"allOf":[{"type":"object"},{"type":"object"}]}`, "{}"},
+		{`{"allOf":[{"$ref":"#/$defs/E"}],"$defs":{"E":{"type":"object"}}}`, "{}"},
+		// not empty: additionalProperties, other constraints, non-objects
+		{`{"allOf":[{"type":"object","additionalProperties":false},` + x + `]}`, "{} & { a?: string }"},
+		{`{"allOf":[{"type":"object","minProperties":1},` + x + `]}`, "{} & { a?: string }"},
+		{`{"allOf":[{"type":"object","additionalProperties":{"type":"number"}},` + x + `]}`,
+			"{ [key: string]: number } & { a?: string }"},
+		{`{"allOf":[{"not":{"type":"null"}},` + x + `]}`, "{} & { a?: string }"},
+	} {
+		if got := compact(tc.schema); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.schema, got, tc.want)
+		}
+	}
+}
+
 func TestDepthLimit(t *testing.T) {
 	deep := `{"type":"string"}`
 	for i := 0; i < 12; i++ {
