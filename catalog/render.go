@@ -186,7 +186,8 @@ func (r *renderer) member(s any, sc *scope, depth, level int, seen *seenNames) s
 
 // emptyObject reports whether a schema is an object schema with no
 // properties, no additionalProperties constraint and no other keyword
-// than annotations and definitions, directly or through $ref hops: it renders as {} and
+// than annotations (openAPIAnnotation's included) and definitions,
+// directly or through $ref hops: it renders as {} and
 // constrains nothing an intersection's other members do not.
 func emptyObject(s any, sc *scope, seen *seenNames) bool {
 	o, ok := s.(*object)
@@ -224,8 +225,12 @@ func emptyObject(s any, sc *scope, seen *seenNames) bool {
 			ref = v
 		case "$defs", "definitions":
 			// definitions constrain nothing by themselves
+		case "nullable":
+			if v != false {
+				return false
+			}
 		default:
-			if !annotationKeyword(k) && k != "deprecated" && k != "$comment" {
+			if !annotationKeyword(k) && !openAPIAnnotation(k) {
 				return false
 			}
 		}
@@ -242,6 +247,17 @@ func emptyObject(s any, sc *scope, seen *seenNames) bool {
 	}
 	def, found := enter(sc, o).lookup(name)
 	return found && emptyObject(def, sc, &seenNames{name, seen})
+}
+
+// openAPIAnnotation reports the keywords beside annotationKeyword's that
+// describe a schema without constraining its values, among them
+// OpenAPI's discriminator and x- extensions.
+func openAPIAnnotation(k string) bool {
+	switch k {
+	case "deprecated", "$comment", "$id", "$schema", "$anchor", "discriminator", "example", "externalDocs", "xml":
+		return true
+	}
+	return strings.HasPrefix(k, "x-")
 }
 
 // definedKeys returns the keys of o whose values are defined.

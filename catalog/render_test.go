@@ -238,6 +238,9 @@ func TestEmptyIntersectionMembers(t *testing.T) {
 		{`{"type":"object","allOf":[` + x + `]}`, "{ a?: string }"},
 		{`{"$ref":"#/$defs/X","type":"object","$defs":{"X":` + x + `}}`, "{ a?: string }"},
 		{`{"anyOf":[{"type":"string"},{"type":"number"}],"type":"object"}`, "string | number"},
+		// OpenAPI's annotations constrain nothing either
+		{`{"oneOf":[{"type":"string"},{"type":"number"}],"type":"object","discriminator":{"propertyName":"type"},"x-oaiMeta":{},"nullable":false}`,
+			"string | number"},
 		// only empty members: still {}
 		{`{"allOf":[{"type":"object"},{"type":"object"}]}`, "{}"},
 		{`{"allOf":[{"$ref":"#/$defs/E"}],"$defs":{"E":{"type":"object"}}}`, "{}"},
