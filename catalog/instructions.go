@@ -71,7 +71,8 @@ type InstructionsInput struct {
 //  2. one line per tool, its expression and its description (cut to 120
 //     characters), saying that search gives the signatures;
 //  3. a summary per top-level namespace: its tool count, its description
-//     and its first tools, with the namespaces below it that have a
+//     and up to eight tools that represent it (listings and reads first,
+//     see representatives), with the namespaces below it that have a
 //     description, and a pointer to search. It is tightened until it
 //     fits: fewer example tools, no sub-namespaces, shorter then no
 //     descriptions, and at last only the first namespaces and a count of
@@ -457,6 +458,8 @@ type summaryCuts struct {
 func summaryList(entries []Entry, ns map[string]string, search bool, budget int) string {
 	groups := groupTools(entries, ns)
 	steps := []summaryCuts{
+		{8, true, 200, -1}, // a namespace or two within a roomy budget
+		{5, true, 200, -1},
 		{3, true, 200, -1},
 		{3, false, 200, -1},
 		{3, false, 100, -1},
@@ -531,7 +534,7 @@ func renderSummary(groups []*nsGroup, total int, search bool, c summaryCuts) str
 		}
 		if c.examples > 0 {
 			var names []string
-			for _, e := range g.tools[:min(c.examples, len(g.tools))] {
+			for _, e := range representatives(g.tools, c.examples) {
 				names = append(names, expression(e.Path))
 			}
 			if len(g.tools) > c.examples {
@@ -574,4 +577,112 @@ func cutDescription(d string, n int) string {
 	}
 	s, _ := shorten(d, n)
 	return s
+}
+
+// representatives picks n tools that show what a namespace offers, in the
+// order a model would try them: listings and searches (they need no id),
+// then other reads, other calls, creations, updates and deletions last;
+// shallow paths and short names first. While it can, each pick adds a
+// verb, a resource (the name without its verb) and a sub-namespace not
+// shown yet. The first tools by name would often be all alike (an OpenAPI
+// namespace's cancel* or delete* calls).
+func representatives(entries []Entry, n int) []Entry {
+	if n <= 0 {
+		return nil
+	}
+	ranked := slices.Clone(entries)
+	keys := make(map[string]toolKey, len(ranked))
+	for _, e := range ranked {
+		keys[e.Path] = keyOf(e.Path)
+	}
+	slices.SortStableFunc(ranked, func(a, b Entry) int { return keys[a.Path].compare(keys[b.Path]) })
+	picked := make([]bool, len(ranked))
+	var out []Entry
+	verbs, resources, subs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	// Pass 0 wants all three new, pass 1 a new resource and sub-namespace,
+	// pass 2 takes the rest in rank order.
+	for pass := 0; pass < 3 && len(out) < n; pass++ {
+		for i, e := range ranked {
+			if len(out) == n {
+				break
+			}
+			k := keys[e.Path]
+			seen := resources[k.resource] || (k.sub != "" && subs[k.sub])
+			if picked[i] || (pass < 2 && seen) || (pass == 0 && verbs[k.verb]) {
+				continue
+			}
+			picked[i] = true
+			verbs[k.verb], resources[k.resource], subs[k.sub] = true, true, true
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// toolKey is what representatives ranks a tool by.
+type toolKey struct {
+	class    int    // verbClass of its verb
+	verb     string // its name's first word, lower case
+	depth    int    // path segments
+	leaf     string // the tool's own name
+	resource string // the name without its verb, lower case, singular
+	sub      string // the namespace below the top-level one ("" if none)
+	path     string
+}
+
+func keyOf(path string) toolKey {
+	segs := strings.Split(path, ".")
+	leaf := segs[len(segs)-1]
+	verb, rest := splitVerb(leaf)
+	k := toolKey{class: verbClass(verb), verb: verb, depth: len(segs), leaf: leaf, path: path}
+	k.resource = strings.TrimSuffix(strings.ToLower(strings.Trim(rest, "_-")), "s")
+	if len(segs) > 2 {
+		k.sub = segs[1]
+	}
+	return k
+}
+
+func (a toolKey) compare(b toolKey) int {
+	if c := a.class - b.class; c != 0 {
+		return c
+	}
+	if c := a.depth - b.depth; c != 0 {
+		return c
+	}
+	if c := len(a.leaf) - len(b.leaf); c != 0 {
+		return c
+	}
+	return strings.Compare(a.path, b.path)
+}
+
+// splitVerb splits a tool name at the end of its first word: listIssues,
+// list_issues, list-issues and ListIssues all give "list" and "Issues"
+// (with the separator).
+func splitVerb(name string) (verb, rest string) {
+	for i, r := range name {
+		if i == 0 {
+			continue
+		}
+		if r == '_' || r == '-' || r == '.' || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
+			return strings.ToLower(name[:i]), name[i:]
+		}
+	}
+	return strings.ToLower(name), ""
+}
+
+// verbClasses order tools by what their first word says they do; a word
+// not listed ranks between reads and creations.
+var verbClasses = map[string]int{
+	"list": 0, "search": 0, "find": 0, "query": 0,
+	"get": 1, "read": 1, "fetch": 1, "retrieve": 1, "describe": 1, "lookup": 1, "show": 1, "count": 1, "download": 1,
+	"create": 3, "add": 3, "post": 3, "insert": 3, "upload": 3, "new": 3,
+	"update": 4, "patch": 4, "set": 4, "edit": 4, "modify": 4, "put": 4, "replace": 4, "rename": 4,
+	"delete": 5, "remove": 5, "destroy": 5, "purge": 5, "cancel": 5, "revoke": 5,
+}
+
+func verbClass(verb string) int {
+	if c, ok := verbClasses[verb]; ok {
+		return c
+	}
+	return 2
 }

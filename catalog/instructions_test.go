@@ -294,3 +294,44 @@ func TestTreeOrder(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}
 }
+
+// TestRepresentatives checks which tools a summary names for a namespace:
+// listings, then reads, then other calls, creations, updates and
+// deletions, each pick adding a new verb, resource and sub-namespace while
+// it can.
+func TestRepresentatives(t *testing.T) {
+	paths := func(list ...string) []Entry {
+		var out []Entry
+		for _, p := range list {
+			out = append(out, Entry{Path: p})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name  string
+		tools []Entry
+		n     int
+		want  []string
+	}{
+		{"reads before writes", paths("api.deleteFile", "api.cancelRun", "api.createFile", "api.getRun", "api.listFiles"), 3,
+			[]string{"api.listFiles", "api.getRun", "api.createFile"}},
+		{"a new verb and resource first", paths("api.getA", "api.getB", "api.getC", "api.listA", "api.updateD"), 3,
+			[]string{"api.listA", "api.getB", "api.updateD"}},
+		{"shallow and short first", paths("api.x.y.listThings", "api.listThingsOfTheDay", "api.listItems"), 2,
+			[]string{"api.listItems", "api.listThingsOfTheDay"}},
+		{"one per sub-namespace", paths("api.a.listX", "api.a.listY", "api.b.getZ"), 2,
+			[]string{"api.a.listX", "api.b.getZ"}},
+		{"snake, kebab and capitalised names", paths("api.delete_file", "api.DeleteRun", "api.Get-Run", "api.list_files"), 2,
+			[]string{"api.list_files", "api.Get-Run"}},
+		{"fewer tools than asked", paths("api.deleteFile"), 3, []string{"api.deleteFile"}},
+		{"none asked", paths("api.getA"), 0, nil},
+	} {
+		var got []string
+		for _, e := range representatives(tc.tools, tc.n) {
+			got = append(got, e.Path)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

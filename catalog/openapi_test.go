@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/go-codemode/codemode/openapi"
 )
 
 // The OpenAPI descriptions in ../../shared/data/openapi (the shared data
@@ -184,5 +186,70 @@ func TestOpenAPIPetstore(t *testing.T) {
 }`
 	if got := Render(componentSchema(t, spec, "Pet"), Options{}); got != want {
 		t.Errorf("Pet:\n%s", got)
+	}
+}
+
+// TestOpenAPICreateResponse renders OpenAI's createResponse as the OpenAPI
+// adapter builds it: its body is an allOf whose members reach cycles (the
+// input items), which used to make the whole body unknown.
+func TestOpenAPICreateResponse(t *testing.T) {
+	path := filepath.Join("..", "..", "shared", "data", "openapi", "openai.yaml")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("shared OpenAPI data not available (%v)", err)
+	}
+	api, err := openapi.LoadFile(path, openapi.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range api.Tools {
+		if tool.Name != "createResponse" {
+			continue
+		}
+		got := SignatureWithOptions([]string{tool.Name}, tool.Tool.Input, tool.Tool.Output, Options{})
+		for _, want := range []string{"\n      model?: string", "\n      input?: string | Array<", "\n      stream?: boolean"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("createResponse lacks %q; it begins:\n%.600s", want, got)
+			}
+		}
+		if strings.Contains(got, "body: unknown") {
+			t.Errorf("createResponse's body renders unknown")
+		}
+		return
+	}
+	t.Fatal("no createResponse tool in openai.yaml")
+}
+
+// TestOpenAPISummaryRepresentatives checks the summary of OpenAI's 277
+// tools: the tools it names are listings and reads, not the first ones by
+// name (Cancel*, Compact*, Create*...).
+func TestOpenAPISummaryRepresentatives(t *testing.T) {
+	path := filepath.Join("..", "..", "shared", "data", "openapi", "openai.yaml")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("shared OpenAPI data not available (%v)", err)
+	}
+	api, err := openapi.LoadFile(path, openapi.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []Entry
+	for _, tool := range api.Tools {
+		entries = append(entries, Entry{Path: "openai." + tool.Name, Description: tool.Tool.Description})
+	}
+	text := Instructions(InstructionsInput{Tools: entries, Search: true, MaxChars: 8000})
+	i := strings.Index(text, "\n- tools.openai (")
+	if i < 0 {
+		t.Fatalf("no summary line for tools.openai:\n%s", text)
+	}
+	line, _, _ := strings.Cut(text[i+1:], "\n")
+	_, names, _ := strings.Cut(line, "): ")
+	shown := strings.Split(strings.TrimSuffix(names, ", …"), ", ")
+	if len(shown) < 3 {
+		t.Fatalf("summary names %d tools: %s", len(shown), line)
+	}
+	for _, name := range shown[:3] {
+		verb, _ := splitVerb(strings.TrimPrefix(name, "tools.openai."))
+		if verbClass(verb) > 1 {
+			t.Errorf("summary names %s among its first tools, not a listing or read: %s", name, line)
+		}
 	}
 }

@@ -47,8 +47,8 @@ type renderer struct {
 	work   int
 	st     stats
 	// unresolved memoises, per definition scope, which definitions reach
-	// an unresolvable or cyclic $ref (the allOf check).
-	unresolved map[*scope]map[string]uint8
+	// an unresolvable $ref (the allOf check).
+	unresolved map[*scope]*refCheck
 }
 
 // scope is the definitions visible at a point: each level's $defs, then
@@ -138,17 +138,30 @@ func definitionName(ref any) (string, bool) {
 	return b.String(), true
 }
 
+// emptyMember is what member returns for an empty object: it adds
+// nothing to an intersection.
+const emptyMember = ""
+
 // intersection joins the members that are not unknown with " & ",
-// parenthesising unions.
+// parenthesising unions. Empty-object members are dropped ({} & X is X);
+// only when nothing else is left does the intersection render as {}.
 func intersection(members ...string) string {
 	var concrete []string
+	empty := false
 	for _, m := range members {
-		if m != "unknown" {
+		switch m {
+		case "unknown":
+		case emptyMember:
+			empty = true
+		default:
 			concrete = append(concrete, m)
 		}
 	}
 	switch len(concrete) {
 	case 0:
+		if empty {
+			return "{}"
+		}
 		return "unknown"
 	case 1:
 		return concrete[0]
@@ -159,6 +172,103 @@ func intersection(members ...string) string {
 		}
 	}
 	return strings.Join(concrete, " & ")
+}
+
+// member renders one member of an intersection: emptyMember for an empty
+// object, which would only add "{} &" noise (real specs compose allOf
+// from such placeholders), else the member's type.
+func (r *renderer) member(s any, sc *scope, depth, level int, seen *seenNames) string {
+	if emptyObject(s, sc, seen) {
+		return emptyMember
+	}
+	return r.render(s, sc, depth, level, seen)
+}
+
+// emptyObject reports whether a schema is an object schema with no
+// properties, no additionalProperties constraint and no other keyword
+// than annotations (openAPIAnnotation's included) and definitions,
+// directly or through $ref hops: it renders as {} and
+// constrains nothing an intersection's other members do not.
+func emptyObject(s any, sc *scope, seen *seenNames) bool {
+	o, ok := s.(*object)
+	if !ok {
+		return false
+	}
+	isObj := false
+	var ref any
+	for _, k := range o.keys {
+		v, ok := o.get(k)
+		if !ok {
+			continue
+		}
+		switch k {
+		case "type":
+			if v != "object" {
+				return false
+			}
+			isObj = true
+		case "properties":
+			p, ok := v.(*object)
+			if !ok || len(definedKeys(p)) > 0 {
+				return false
+			}
+			isObj = true
+		case "required":
+			if a, ok := v.([]any); !ok || len(a) > 0 {
+				return false
+			}
+		case "additionalProperties":
+			if v != true {
+				return false
+			}
+		case "$ref":
+			ref = v
+		case "$defs", "definitions":
+			// definitions constrain nothing by themselves
+		case "nullable":
+			if v != false {
+				return false
+			}
+		default:
+			if !annotationKeyword(k) && !openAPIAnnotation(k) {
+				return false
+			}
+		}
+	}
+	if ref == nil {
+		return isObj
+	}
+	if isObj {
+		return false // a $ref beside object keywords: let render decide
+	}
+	name, ok := definitionName(ref)
+	if !ok || seen.has(name) {
+		return false
+	}
+	def, found := enter(sc, o).lookup(name)
+	return found && emptyObject(def, sc, &seenNames{name, seen})
+}
+
+// openAPIAnnotation reports the keywords beside annotationKeyword's that
+// describe a schema without constraining its values, among them
+// OpenAPI's discriminator and x- extensions.
+func openAPIAnnotation(k string) bool {
+	switch k {
+	case "deprecated", "$comment", "$id", "$schema", "$anchor", "discriminator", "example", "externalDocs", "xml":
+		return true
+	}
+	return strings.HasPrefix(k, "x-")
+}
+
+// definedKeys returns the keys of o whose values are defined.
+func definedKeys(o *object) []string {
+	var out []string
+	for _, k := range o.keys {
+		if o.has(k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // effectNumberSentinel matches Effect's encoding of the non-finite numbers
@@ -303,8 +413,8 @@ func (r *renderer) render(s any, sc *scope, depth, level int, seen *seenNames) s
 			return "unknown"
 		}
 		return intersection(
-			r.render(def, nested, depth, level, &seenNames{name, seen}),
-			r.render(o.with("$ref", undefined{}), nested, depth+1, level, seen),
+			r.member(def, nested, depth, level, &seenNames{name, seen}),
+			r.member(o.with("$ref", undefined{}), nested, depth+1, level, seen),
 		)
 	}
 	if c, ok := o.get("const"); ok {
@@ -328,9 +438,9 @@ func (r *renderer) render(s any, sc *scope, depth, level int, seen *seenNames) s
 				return "unknown"
 			}
 		}
-		members := []string{r.render(o.with("allOf", undefined{}), nested, depth+1, level, seen)}
+		members := []string{r.member(o.with("allOf", undefined{}), nested, depth+1, level, seen)}
 		for _, item := range all {
-			members = append(members, r.render(item, nested, depth+1, level, seen))
+			members = append(members, r.member(item, nested, depth+1, level, seen))
 		}
 		return intersection(members...)
 	}
@@ -425,7 +535,7 @@ func (r *renderer) union(o *object, alts []any, sc *scope, depth, level int, see
 	keep, more := r.keep(len(members))
 	joined := strings.Join(members[:keep], " | ") + moreMarker(more, "alternative", "alternatives")
 	rest := o.with("anyOf", undefined{}).with("oneOf", undefined{})
-	return intersection(joined, r.render(rest, sc, depth+1, level, seen))
+	return intersection(joined, r.member(rest, sc, depth+1, level, seen))
 }
 
 // array renders Array<T>, or a tuple for prefixItems / an items array.
@@ -613,59 +723,132 @@ func moreMarker(n int, one, many string) string {
 }
 
 const (
-	pending uint8 = iota + 1
+	pending uint8 = iota + 1 // on the check's stack: its result waits on its cycle
 	resolvedOK
 	unresolvedRef
 )
 
-// hasUnresolvedRef reports whether a schema reaches a $ref that does not
-// resolve in sc, is malformed or external, or is cyclic — through $ref,
-// anyOf, oneOf, allOf, properties, items and additionalProperties, as the
-// reference checks allOf members. Definitions nested inside the member are
-// not consulted (the reference's scope), tuple members are.
-func (r *renderer) hasUnresolvedRef(s any, sc *scope) bool {
-	memo := r.unresolved[sc]
-	if memo == nil {
-		if r.unresolved == nil {
-			r.unresolved = map[*scope]map[string]uint8{}
-		}
-		memo = map[string]uint8{}
-		r.unresolved[sc] = memo
-	}
-	return r.unresolvedIn(s, sc, memo)
+// refCheck is one scope's state of the allOf reference check: each
+// definition's result and, for those still pending, their position in
+// Tarjan's strongly connected components search, since every definition
+// of a cycle shares one result.
+type refCheck struct {
+	memo  map[string]uint8
+	index map[string]int // DFS order of the pending definitions
+	stack []string       // pending definitions, their cycle not yet closed
 }
 
-func (r *renderer) unresolvedIn(s any, sc *scope, memo map[string]uint8) bool {
+// noLow is the low link of a subtree that touched no pending definition.
+const noLow = int(^uint(0) >> 1)
+
+// hasUnresolvedRef reports whether a schema reaches a $ref that does not
+// resolve in sc, is malformed or external — through $ref, anyOf, oneOf,
+// allOf, properties, items and additionalProperties, as the reference
+// checks allOf members. Definitions nested inside the member are not
+// consulted (the reference's scope), tuple members are. Unlike the
+// reference, a cycle is not unresolved: the render cuts the back
+// reference to unknown, and the allOf keeps its other members (OpenAI's
+// CreateResponse reaches cycles through its input items).
+func (r *renderer) hasUnresolvedRef(s any, sc *scope) bool {
+	c := r.unresolved[sc]
+	if c == nil {
+		if r.unresolved == nil {
+			r.unresolved = map[*scope]*refCheck{}
+		}
+		c = &refCheck{memo: map[string]uint8{}, index: map[string]int{}}
+		r.unresolved[sc] = c
+	}
+	bad, _ := r.unresolvedIn(s, sc, c)
+	return bad
+}
+
+// unresolvedIn returns whether s reaches an unresolved $ref and the
+// lowest DFS index of a pending definition it reaches (noLow if none).
+func (r *renderer) unresolvedIn(s any, sc *scope, c *refCheck) (bool, int) {
 	o, ok := s.(*object)
 	if !ok {
-		return false
+		return false, noLow
 	}
 	r.work++
 	if r.work > maxWork {
-		return true
+		c.fail()
+		return true, noLow
 	}
+	low := noLow
 	if ref, ok := o.get("$ref"); ok {
-		name, ok := definitionName(ref)
-		if !ok {
-			return true
+		bad, l := r.refUnresolved(ref, sc, c)
+		if bad {
+			return true, noLow
 		}
-		def, found := sc.lookup(name)
-		if !found || !truthy(def) {
-			return true
+		low = l
+	}
+	for _, ch := range schemaChildren(o) {
+		bad, l := r.unresolvedIn(ch, sc, c)
+		if bad {
+			return true, noLow
 		}
-		switch memo[name] {
-		case pending, unresolvedRef:
-			return true // a cycle, or known bad
-		case 0:
-			memo[name] = pending
-			bad := r.unresolvedIn(def, sc, memo)
-			memo[name] = resolvedOK
-			if bad {
-				memo[name] = unresolvedRef
-				return true
-			}
+		low = min(low, l)
+	}
+	return false, low
+}
+
+// refUnresolved checks one $ref: a definition's result is known once
+// the component of definitions that reach each other is closed.
+func (r *renderer) refUnresolved(ref any, sc *scope, c *refCheck) (bool, int) {
+	name, ok := definitionName(ref)
+	if !ok {
+		c.fail()
+		return true, noLow
+	}
+	def, found := sc.lookup(name)
+	if !found || !truthy(def) {
+		c.fail()
+		return true, noLow
+	}
+	switch c.memo[name] {
+	case resolvedOK:
+		return false, noLow
+	case unresolvedRef:
+		c.fail()
+		return true, noLow
+	case pending:
+		return false, c.index[name] // a cycle: resolved if the rest is
+	}
+	idx := len(c.index)
+	c.index[name] = idx
+	c.memo[name] = pending
+	c.stack = append(c.stack, name)
+	bad, low := r.unresolvedIn(def, sc, c)
+	if bad {
+		return true, noLow // fail already marked the stack
+	}
+	if low < idx {
+		return false, low // part of an enclosing cycle, decided with it
+	}
+	for {
+		n := c.stack[len(c.stack)-1]
+		c.stack = c.stack[:len(c.stack)-1]
+		c.memo[n] = resolvedOK
+		delete(c.index, n)
+		if n == name {
+			return false, noLow
 		}
 	}
+}
+
+// fail marks every pending definition unresolved: each reaches the
+// definition being checked, which has just been found to reach an
+// unresolved $ref.
+func (c *refCheck) fail() {
+	for _, n := range c.stack {
+		c.memo[n] = unresolvedRef
+		delete(c.index, n)
+	}
+	c.stack = c.stack[:0]
+}
+
+// schemaChildren lists the subschemas the allOf check descends into.
+func schemaChildren(o *object) []any {
 	var children []any
 	for _, k := range []string{"anyOf", "oneOf", "allOf", "prefixItems"} {
 		if a, ok := o.arr(k); ok {
@@ -689,10 +872,5 @@ func (r *renderer) unresolvedIn(s any, sc *scope, memo map[string]uint8) bool {
 	if ap, ok := o.obj("additionalProperties"); ok {
 		children = append(children, ap)
 	}
-	for _, c := range children {
-		if r.unresolvedIn(c, sc, memo) {
-			return true
-		}
-	}
-	return false
+	return children
 }

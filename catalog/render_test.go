@@ -138,7 +138,6 @@ func TestUnions(t *testing.T) {
 		{`{"allOf":[{"additionalProperties":{"$ref":"#/$defs/Missing"}}]}`, "unknown"},
 		{`{"allOf":[{"type":"array","prefixItems":[{"$ref":"#/$defs/Missing"}]}]}`, "unknown"},
 		{`{"type":"string","allOf":[{"$ref":"#/$defs/Constraint"}],"$defs":{"Constraint":{"description":"TypeScript-neutral constraint"}}}`, "string"},
-		{`{"allOf":[{"$ref":"#/$defs/Node"}],"$defs":{"Node":{"properties":{"next":{"$ref":"#/$defs/Node"}}}}}`, "unknown"},
 		{`{"allOf":[{"$ref":"#/$defs/A"},{"$ref":"#/$defs/A"}],"$defs":{"A":{"properties":{"b":{"$ref":"#/$defs/B"}}},"B":{"type":"string"}}}`,
 			"{ b?: string } & { b?: string }"},
 	} {
@@ -194,6 +193,67 @@ func TestRefs(t *testing.T) {
 	}
 	if got := pretty(cyclic); !strings.Contains(got, "child?: unknown") {
 		t.Errorf("pretty cyclic: %s", got)
+	}
+}
+
+// TestAllOfCycles checks that a cycle under an allOf member no longer
+// makes the whole allOf unknown (the reference's rendering): the back
+// reference renders unknown as elsewhere and the members stay, while an
+// unresolvable $ref anywhere in a cycle still makes it unknown.
+func TestAllOfCycles(t *testing.T) {
+	const node = `"Node":{"properties":{"next":{"$ref":"#/$defs/Node"},"name":{"type":"string"}}}`
+	const ab = `"A":{"properties":{"b":{"$ref":"#/$defs/B"}}},"B":{"properties":{"a":{"$ref":"#/$defs/A"}`
+	for _, tc := range []struct{ schema, want string }{
+		{`{"allOf":[{"$ref":"#/$defs/Node"}],"$defs":{` + node + `}}`, "{ next?: unknown; name?: string }"},
+		{`{"allOf":[{"$ref":"#/$defs/Node"},{"properties":{"id":{"type":"number"}}}],"$defs":{` + node + `}}`,
+			"{ next?: unknown; name?: string } & { id?: number }"},
+		// a two-definition cycle, then a member reaching into it again
+		{`{"allOf":[{"$ref":"#/$defs/A"},{"$ref":"#/$defs/B"}],"$defs":{` + ab + `}}}}`,
+			"{ b?: { a?: unknown } } & { a?: { b?: unknown } }"},
+		// the cycle reaches a missing definition: still unknown, whichever member is checked first
+		{`{"allOf":[{"$ref":"#/$defs/A"}],"$defs":{` + ab + `,"c":{"$ref":"#/$defs/Missing"}}}}}`, "unknown"},
+		{`{"allOf":[{"$ref":"#/$defs/B"},{"$ref":"#/$defs/A"}],"$defs":{` + ab + `,"c":{"$ref":"#/$defs/Missing"}}}}}`, "unknown"},
+		{`{"allOf":[{"$ref":"#/$defs/A"},{"type":"object"}],"$defs":{"A":{"properties":{"b":{"$ref":"#/$defs/B"},"x":{"$ref":"#/$defs/A"}}},` +
+			`"B":{"properties":{"c":{"$ref":"#/$defs/C"}}},"C":{"properties":{"b":{"$ref":"#/$defs/B"},"m":{"$ref":"#/$defs/Missing"}}}}}`, "unknown"},
+	} {
+		if got := compact(tc.schema); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.schema, got, tc.want)
+		}
+	}
+}
+
+// TestEmptyIntersectionMembers checks that an empty object schema adds
+// nothing to an intersection ({} & X is X), through $ref hops too, and
+// that an object carrying any constraint still counts.
+func TestEmptyIntersectionMembers(t *testing.T) {
+	const x = `{"type":"object","properties":{"a":{"type":"string"}}}`
+	for _, tc := range []struct{ schema, want string }{
+		{`{"allOf":[{"type":"object"},` + x + `]}`, "{ a?: string }"},
+		{`{"allOf":[{"type":"object","properties":{},"required":[],"description":"d"},` + x + `]}`, "{ a?: string }"},
+		{`{"allOf":[{"type":"object","additionalProperties":true},` + x + `]}`, "{ a?: string }"},
+		// {} & ({} & {...}) through definitions, as real specs compose them
+		{`{"allOf":[{"$ref":"#/$defs/E"},{"$ref":"#/$defs/M"}],"$defs":{"E":{"type":"object","title":"Empty"},` +
+			`"M":{"allOf":[{"$ref":"#/$defs/E"},` + x + `]}}}`, "{ a?: string }"},
+		// the allOf's own keywords and a $ref's siblings
+		{`{"type":"object","allOf":[` + x + `]}`, "{ a?: string }"},
+		{`{"$ref":"#/$defs/X","type":"object","$defs":{"X":` + x + `}}`, "{ a?: string }"},
+		{`{"anyOf":[{"type":"string"},{"type":"number"}],"type":"object"}`, "string | number"},
+		// OpenAPI's annotations constrain nothing either
+		{`{"oneOf":[{"type":"string"},{"type":"number"}],"type":"object","discriminator":{"propertyName":"type"},"x-oaiMeta":{},"nullable":false}`,
+			"string | number"},
+		// only empty members: still {}
+		{`{"allOf":[{"type":"object"},{"type":"object"}]}`, "{}"},
+		{`{"allOf":[{"$ref":"#/$defs/E"}],"$defs":{"E":{"type":"object"}}}`, "{}"},
+		// not empty: additionalProperties, other constraints, non-objects
+		{`{"allOf":[{"type":"object","additionalProperties":false},` + x + `]}`, "{} & { a?: string }"},
+		{`{"allOf":[{"type":"object","minProperties":1},` + x + `]}`, "{} & { a?: string }"},
+		{`{"allOf":[{"type":"object","additionalProperties":{"type":"number"}},` + x + `]}`,
+			"{ [key: string]: number } & { a?: string }"},
+		{`{"allOf":[{"not":{"type":"null"}},` + x + `]}`, "{} & { a?: string }"},
+	} {
+		if got := compact(tc.schema); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.schema, got, tc.want)
+		}
 	}
 }
 
