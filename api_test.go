@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/catalog"
 	"github.com/go-codemode/codemode/tools"
 )
 
@@ -315,5 +316,34 @@ return rs.map((r) => r.n)`, codemode.OnToolCall(func(e codemode.ToolCallEvent) {
 	sort.Strings(infos)
 	if got := strings.TrimSuffix(strings.Join(infos, " "), " call-8=8:x.block"); got != "call-1=1:math.double call-2=2:math.double call-3=3:math.double call-4=4:math.double call-5=5:x.denied call-6=6:search" {
 		t.Errorf("hooks saw %s", got)
+	}
+}
+
+// TestSearchExactPathFullSignature: the catalog's budget cuts a big
+// signature, and searching for the tool's exact path gives it whole.
+func TestSearchExactPathFullSignature(t *testing.T) {
+	props := map[string]any{}
+	for i := 0; i < 40; i++ {
+		props[fmt.Sprintf("field%02d", i)] = map[string]any{"type": "string", "description": "a field of the record"}
+	}
+	input, _ := json.Marshal(map[string]any{"type": "object", "properties": props})
+	big := &tools.Tool{Description: "Create a big record", Input: input, Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"records.create": big}, Signatures: catalog.Options{MaxChars: 300}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cut := rt.Catalog()[0].Signature; len(cut) > 300 || !strings.Contains(cut, "…") {
+		t.Fatalf("the catalog's signature is not cut: %d characters", len(cut))
+	}
+	res := rt.Execute(context.Background(), `return [search({ query: "records.create" }).items[0].signature, search({ query: "tools.records.create" }).items[0].signature, search({ query: "create record" }).items[0].signature]`)
+	var sigs []string
+	if !res.OK || json.Unmarshal(res.Value, &sigs) != nil {
+		t.Fatalf("%v", res)
+	}
+	if !strings.Contains(sigs[0], "field39?: string") || strings.Contains(sigs[0], "…") || sigs[1] != sigs[0] {
+		t.Errorf("exact path: %d characters, cut: %v", len(sigs[0]), strings.Contains(sigs[0], "…"))
+	}
+	if len(sigs[2]) > 300 {
+		t.Errorf("a ranked result is %d characters, past the budget", len(sigs[2]))
 	}
 }

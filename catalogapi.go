@@ -25,6 +25,21 @@ func (rt *Runtime) Catalog() []CatalogEntry {
 	return out
 }
 
+// fullSignature renders a tool's signature without the Runtime's budget,
+// once per Runtime: search by a tool's exact path answers with it, so a
+// model can drill into a tool the catalog cut short.
+func (rt *Runtime) fullSignature(n *tools.Node) string {
+	if rt.opts.Signatures == (catalog.Options{}) {
+		return rt.signature(n)
+	}
+	if s, ok := rt.fullSignatures.Load(n); ok {
+		return s.(string)
+	}
+	s := catalog.Signature(n.Segments, n.Tool.InputForModel(), n.Tool.OutputForModel())
+	rt.fullSignatures.Store(n, s)
+	return s
+}
+
 // signature renders a tool's signature once per Runtime.
 func (rt *Runtime) signature(n *tools.Node) string {
 	if s, ok := rt.signatures.Load(n); ok {

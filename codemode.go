@@ -55,8 +55,9 @@ type Runtime struct {
 	lib   *value.Library
 	tools *tools.Tree
 	// signatures caches each tool's rendered signature.
-	signatures   sync.Map
-	searchSchema *tools.Schema
+	signatures     sync.Map
+	fullSignatures sync.Map
+	searchSchema   *tools.Schema
 }
 
 // New makes a Runtime. It fails on invalid limits (with the reference's
@@ -217,7 +218,7 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 		}
 	}
 	th = &toolHost{tree: rt.tools, run: run, ctx: runCtx, cancel: cancel, limit: -1, hooks: hooks,
-		signature: rt.signature, searchSchema: rt.searchSchema}
+		signature: rt.signature, fullSignature: rt.fullSignature, searchSchema: rt.searchSchema}
 	if cfg.onToolCall != nil {
 		th.events = &callEvents{f: cfg.onToolCall}
 	}

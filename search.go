@@ -69,6 +69,9 @@ type searchResult struct {
 	items     []*tools.Node
 	remaining int
 	next      int // -1: none
+	// exact: the query named the one tool, whose full signature the
+	// program gets even when the catalog's budget cuts signatures.
+	exact bool
 }
 
 // runSearch applies the reference's algorithm: namespace scope, exact
@@ -96,7 +99,7 @@ func runSearch(tree *tools.Tree, in searchInput) searchResult {
 				continue
 			}
 			if n.Path == pathQuery || tools.Expression(n.Segments) == trimmed {
-				return searchResult{items: []*tools.Node{n}, next: -1}
+				return searchResult{items: []*tools.Node{n}, next: -1, exact: true}
 			}
 		}
 	}
@@ -158,7 +161,11 @@ func (h *toolHost) searchValue(r *value.Realm, res searchResult) value.Value {
 		o := r.NewPlainObject()
 		o.Define("path", value.StrOf(tools.Expression(n.Segments)), value.DefaultFlags)
 		o.Define("description", value.StrOf(n.Tool.Description), value.DefaultFlags)
-		o.Define("signature", value.StrOf(h.signature(n)), value.DefaultFlags)
+		sig := h.signature
+		if res.exact {
+			sig = h.fullSignature
+		}
+		o.Define("signature", value.StrOf(sig(n)), value.DefaultFlags)
 		items[i] = value.Obj(o)
 	}
 	o := r.NewPlainObject()

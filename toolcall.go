@@ -37,8 +37,10 @@ type toolHost struct {
 	events *callEvents // OnToolCall's, or nil
 	seq    int         // host calls made so far (callID)
 	// signature and searchSchema are the Runtime's, shared by its runs.
-	signature    func(*tools.Node) string
-	searchSchema *tools.Schema
+	signature func(*tools.Node) string
+	// fullSignature renders without the budget (search by exact path).
+	fullSignature func(*tools.Node) string
+	searchSchema  *tools.Schema
 	// work hands calls to idle worker goroutines: a worker that finished
 	// a call waits here for the next, keeping its grown stack, until the
 	// run ends. With none idle a new one starts, so calls never queue.
