@@ -14,15 +14,17 @@ import (
 	"github.com/go-codemode/codemode/tools/demo"
 )
 
-const catalogUsage = `usage: codemode catalog [--tools FILE] [--openapi SPEC] [--format text|json|instructions] [--budget N]
+const catalogUsage = `usage: codemode catalog [--tools FILE] [--openapi [NAME=]SPEC]... [--format text|json|instructions] [--budget N]
 
 Prints the tools a program gets: the demo namespace (tools.demo.*), or the
 tools of a manifest (--tools FILE).
 
   --tools FILE      a manifest of command tools (.json, .yaml or .yml) instead of
                     the demo namespace
-  --openapi SPEC    an OpenAPI 3.0 or 3.1 document whose operations become tools
-                    (--base-url, --header and --bearer-env as for run)
+  --openapi [NAME=]SPEC
+                    an OpenAPI 3.0 or 3.1 document whose operations become tools,
+                    under tools.NAME or at the root; repeatable (--base-url,
+                    --header and --bearer-env as for run)
   --format F        text: each tool's signature, its description as a comment
                     above it (the default); json: the catalog as a JSON array of
                     {"path","description","signature"}; instructions: the text a
@@ -46,6 +48,16 @@ func loadTools(file, name string, stderr io.Writer) (map[string]any, error) {
 	}
 	printWarnings(stderr, name, m.Warnings)
 	return m.Tools, nil
+}
+
+// withOpenAPI adds the --openapi documents' tools to def, the tools
+// loadTools gave; without --tools the documents replace the demo.
+func withOpenAPI(def map[string]any, toolsFile string, oa *openapiFlags, stderr io.Writer) (map[string]any, error) {
+	if oa.given() && toolsFile == "" {
+		def = map[string]any{}
+	}
+	_, err := oa.load(def, stderr)
+	return def, err
 }
 
 // printWarnings writes a manifest's warnings on stderr: they do not stop
@@ -100,10 +112,7 @@ func runCatalog(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "codemode catalog: %v\n", err)
 		return 2
 	}
-	if oa.spec != "" && *toolsFile == "" {
-		def = map[string]any{}
-	}
-	if _, err := oa.load(def, stderr); err != nil {
+	if def, err = withOpenAPI(def, *toolsFile, &oa, stderr); err != nil {
 		fmt.Fprintf(stderr, "codemode catalog: %v\n", err)
 		return 2
 	}

@@ -26,9 +26,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	toolsFile := fs.String("tools", "", "a tool manifest (.json, .yaml): tool calls are checked against it (default: the demo namespace)")
+	var oa openapiFlags
+	oa.register(fs)
 	strict := fs.Bool("strict", false, "exit 1 (and report \"ok\":false) when the program calls a tool that does not exist")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: codemode check [--strict] [--tools FILE] FILE|-")
+		fmt.Fprintln(stderr, "usage: codemode check [--strict] [--tools FILE] [--openapi [NAME=]SPEC]... FILE|-")
+		fmt.Fprint(stderr, openapiUsage)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -55,6 +58,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	def, err := loadTools(*toolsFile, "check", stderr)
+	if err == nil {
+		def, err = withOpenAPI(def, *toolsFile, &oa, stderr)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode check: %v\n", err)
 		return 2

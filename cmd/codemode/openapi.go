@@ -5,40 +5,46 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/go-codemode/codemode/openapi"
 )
 
-// openapiFlags are the flags that turn an OpenAPI document into tools,
-// shared by run and catalog.
+// openapiFlags are the flags that turn OpenAPI documents into tools,
+// shared by run, check, catalog and search.
 type openapiFlags struct {
-	spec      string
+	specs     specList
 	baseURL   string
 	headers   headerList
 	bearerEnv string
 }
 
 func (o *openapiFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&o.spec, "openapi", "", "")
+	fs.Var(&o.specs, "openapi", "")
 	fs.StringVar(&o.baseURL, "base-url", "", "")
 	fs.Var(&o.headers, "header", "")
 	fs.StringVar(&o.bearerEnv, "bearer-env", "", "")
 }
 
+// given reports whether any document was named.
+func (o *openapiFlags) given() bool { return len(o.specs) > 0 }
+
 // openapiUsage documents the flags.
-const openapiUsage = `  --openapi SPEC           an OpenAPI 3.0 or 3.1 document (JSON or YAML): its operations
-                           become tools, next to the --tools manifest's (or instead of the demo)
+const openapiUsage = `  --openapi [NAME=]SPEC    an OpenAPI 3.0 or 3.1 document (JSON or YAML): its operations
+                           become tools, under the namespace NAME (tools.NAME.op) or at the
+                           root, next to the --tools manifest's (or instead of the demo);
+                           repeatable, one namespace per document
   --base-url URL           the API's base URL (default: the document's first server)
   --header 'K: V'          a header sent with every request (repeatable)
   --bearer-env VAR         a bearer token, read from the environment variable VAR, for the
                            operations that ask for one (the token never reaches the program)
 `
 
-// load adds the document's tools to def. It reports whether a document
+// load adds the documents' tools to def. It reports whether a document
 // was given; the operations it skipped are reported on warn.
 func (o *openapiFlags) load(def map[string]any, warn io.Writer) (bool, error) {
-	if o.spec == "" {
+	if !o.given() {
 		if o.baseURL != "" || len(o.headers) > 0 || o.bearerEnv != "" {
 			return false, fmt.Errorf("--base-url, --header and --bearer-env need --openapi")
 		}
@@ -56,18 +62,58 @@ func (o *openapiFlags) load(def map[string]any, warn io.Writer) (bool, error) {
 		}
 		opts.Auth = openapi.BearerToken(token)
 	}
-	api, err := openapi.LoadFile(o.spec, opts)
-	if err != nil {
-		return false, fmt.Errorf("--openapi: %v", err)
-	}
-	for _, sk := range api.Skipped {
-		fmt.Fprintf(warn, "codemode: skipped %s\n", sk)
-	}
-	for name, t := range api.Namespace().Tools {
-		def[name] = t
+	for _, sp := range o.specs {
+		api, err := openapi.LoadFile(sp.path, opts)
+		if err != nil {
+			return false, fmt.Errorf("--openapi %s: %v", sp.path, err)
+		}
+		for _, sk := range api.Skipped {
+			fmt.Fprintf(warn, "codemode: %s: skipped %s\n", sp.path, sk)
+		}
+		if sp.name != "" {
+			if _, taken := def[sp.name]; taken {
+				return false, fmt.Errorf("--openapi %s=%s: the namespace %s is already taken; give each document its own name", sp.name, sp.path, sp.name)
+			}
+			def[sp.name] = api.Namespace()
+			continue
+		}
+		for name, t := range api.Namespace().Tools {
+			def[name] = t
+		}
 	}
 	return true, nil
 }
+
+// spec is one --openapi value: a document, and the namespace it goes
+// under ("" for the root).
+type spec struct{ name, path string }
+
+// specList is the repeatable --openapi flag: SPEC or NAME=SPEC, where NAME
+// is a dotted path of identifiers (so a file name with "=" in it still
+// works as a plain SPEC).
+type specList []spec
+
+func (l *specList) String() string {
+	var parts []string
+	for _, s := range *l {
+		parts = append(parts, s.name+"="+s.path)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (l *specList) Set(v string) error {
+	sp := spec{path: v}
+	if name, path, ok := strings.Cut(v, "="); ok && namespacePattern.MatchString(name) {
+		sp = spec{name: name, path: path}
+	}
+	if sp.path == "" {
+		return fmt.Errorf("want SPEC or NAME=SPEC, got %q", v)
+	}
+	*l = append(*l, sp)
+	return nil
+}
+
+var namespacePattern = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$`)
 
 // headerList is a repeatable "Name: value" flag.
 type headerList []string

@@ -77,3 +77,41 @@ func TestRunOpenAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPINamespaces: --openapi NAME=SPEC is repeatable, each document
+// under its namespace, and search and check take it too.
+func TestOpenAPINamespaces(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"id": 1, "name": "from " + r.Host})
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "pets.yaml")
+	if err := os.WriteFile(spec, []byte(petSpec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	two := []string{"--openapi", "cats=" + spec, "--openapi", "dogs=" + spec, "--base-url", srv.URL, "--header", "Authorization: Bearer x"}
+	for _, tt := range []struct {
+		args   []string
+		stdin  string
+		status int
+		out    string // a substring of stdout
+	}{
+		{append(append([]string{"run"}, two...), "-"), `return [(await tools.cats.getPet({id: 1})).id, (await tools.dogs.getPet({id: 2})).id]`, 0,
+			`{"ok":true,"value":[1,1],"toolCalls":[{"name":"cats.getPet"},{"name":"dogs.getPet"}]}`},
+		{append(append([]string{"search"}, two...), "pet"), "", 0, `"path":"tools.cats.getPet"`},
+		{append(append([]string{"check", "--strict"}, two...), "-"), `await tools.dogs.getPet({id: 1}); await tools.birds.getPet({})`, 1, `"known":false`},
+		{[]string{"catalog", "--openapi", "cats=" + spec, "--base-url", srv.URL}, "", 0, "tools.cats.getPet("},
+		{[]string{"run", "--openapi", "cats=" + spec, "--openapi", "cats=" + spec, "-"}, `1`, 2, ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+		if status != tt.status || !strings.Contains(stdout.String(), tt.out) {
+			t.Errorf("%v: status %d, stdout %s, stderr %s", tt.args, status, stdout.String(), stderr.String())
+		}
+		if tt.status == 2 && !strings.Contains(stderr.String(), "the namespace cats is already taken") {
+			t.Errorf("%v: stderr %s", tt.args, stderr.String())
+		}
+	}
+}

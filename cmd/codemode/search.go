@@ -26,6 +26,9 @@ before or after QUERY.
 
   --tools FILE      a manifest of command tools (.json, .yaml or .yml) instead of
                     the demo namespace
+  --openapi [NAME=]SPEC
+                    an OpenAPI document's operations as tools (repeatable; with
+                    --base-url, --header, --bearer-env as for run)
   --namespace NS    search only the tools under NS (e.g. demo, or tools.demo)
   --limit N         results per page, 1 or more (default 10)
   --offset N        results to skip, 0 or more (next.offset of the previous page)
@@ -37,6 +40,8 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("search", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	toolsFile := fs.String("tools", "", "")
+	var oa openapiFlags
+	oa.register(fs)
 	namespace := fs.String("namespace", "", "")
 	var limit, offset *int
 	fs.Func("limit", "", countFlag(&limit, 1))
@@ -71,6 +76,9 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 		input["offset"] = *offset
 	}
 	def, err := loadTools(*toolsFile, "search", stderr)
+	if err == nil {
+		def, err = withOpenAPI(def, *toolsFile, &oa, stderr)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode search: %v\n", err)
 		return 2
