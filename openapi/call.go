@@ -69,6 +69,11 @@ func newCaller(opts Options) *caller {
 	return c
 }
 
+// hostAuth says whether the host authenticates the requests itself, with
+// Options.Headers or Options.Decorate: a missing credential is then no
+// error.
+func (c *caller) hostAuth() bool { return len(c.headers) > 0 || c.decorate != nil }
+
 // maxErrorBody is how much of a failed response's body an error shows.
 const maxErrorBody = 1024
 

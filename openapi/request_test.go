@@ -356,7 +356,12 @@ func TestAuthentication(t *testing.T) {
 	if err := call("t", openapi.BearerToken("tok")); err != nil || got.Get("Authorization") != "Bearer tok" {
 		t.Errorf("bearer: %v, Authorization %q", err, got.Get("Authorization"))
 	}
-	err := call("t", nil)
+	// With Headers set, the host has taken charge: no credential is no error.
+	if err := call("t", nil); err != nil || got.Get("Authorization") != "static" {
+		t.Errorf("no resolver, with Headers: %v, %v", err, got)
+	}
+	got = nil
+	_, err := mustFind(t, load(t, spec, openapi.Options{BaseURL: srv.URL}), "t").Func(context.Background(), nil)
 	if err == nil || err.Error() != "GET /t requires authentication; no credential available for: bearer, key." || got != nil {
 		t.Errorf("no resolver: %v", err)
 	}
@@ -365,7 +370,7 @@ func TestAuthentication(t *testing.T) {
 		t.Errorf("duplicate: %v", err)
 	}
 	err = call("t", openapi.Credentials(map[string]*openapi.Credential{"bearer": openapi.APIKey("1")}))
-	if err == nil || err.Error() != "Security scheme 'bearer' is not an apiKey scheme; resolve a bearer, basic, or header credential for it." {
+	if err == nil || err.Error() != "Security scheme 'bearer' is not an apiKey scheme and the document declares no single apiKey scheme to send the key as; give the apiKey credential a header Name, or resolve a bearer, basic, or header credential." {
 		t.Errorf("apiKey for bearer: %v", err)
 	}
 	err = call("t", openapi.Credentials(map[string]*openapi.Credential{"bearer": openapi.Header("X-Custom", "v")}))
@@ -512,5 +517,72 @@ func TestLiteralQueryInPath(t *testing.T) {
 	}
 	if uri != "/v1/responses?beta=true&q=a%26b" {
 		t.Errorf("URI = %s", uri)
+	}
+}
+
+// TestHostTakesChargeOfAuth runs Petstore as deployed: addPet declares
+// oauth2, the server wants its api_key header.
+func TestHostTakesChargeOfAuth(t *testing.T) {
+	var got http.Header
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.Header.Clone()
+		w.Header().Set("Content-Type", "application/json")
+		if r.Header.Get("api_key") != "special-key" && r.Header.Get("Authorization") != "Bearer special-key" {
+			w.WriteHeader(401)
+			io.WriteString(w, `{"message":"bad api key"}`)
+			return
+		}
+		io.WriteString(w, `{"id":1,"name":"Rex","photoUrls":[]}`)
+	}))
+	defer srv.Close()
+	pet := json.RawMessage(`{"body":{"name":"Rex","photoUrls":[]}}`)
+	cases := []struct {
+		name   string
+		opts   openapi.Options
+		tool   string
+		header string // the header that must carry the key
+		err    string
+	}{
+		{"Headers", openapi.Options{Headers: map[string]string{"api_key": "special-key"}}, "addPet", "api_key", ""},
+		{"Decorate", openapi.Options{Decorate: func(r *http.Request) error { r.Header.Set("api_key", "special-key"); return nil }}, "addPet", "api_key", ""},
+		{"Headers with a resolver that has nothing", openapi.Options{
+			Headers: map[string]string{"api_key": "special-key"},
+			Auth:    openapi.Credentials(nil),
+		}, "addPet", "api_key", ""},
+		{"neither", openapi.Options{}, "addPet", "", "POST /pet requires authentication; no credential available for: petstore_auth."},
+		{"apiKey for oauth2 goes to the only apiKey scheme", openapi.Options{
+			Auth: openapi.Credentials(map[string]*openapi.Credential{"petstore_auth": openapi.APIKey("special-key")}),
+		}, "addPet", "api_key", ""},
+		{"apiKey for oauth2 in a named header", openapi.Options{
+			Auth: openapi.Credentials(map[string]*openapi.Credential{"petstore_auth": {Type: openapi.APIKeyCredential, Name: "X-Key", Value: "k"}}),
+		}, "addPet", "x-key", "POST /pet failed with HTTP 401: {\"message\":\"bad api key\"}"},
+		{"bearer for apiKey", openapi.Options{
+			Auth: openapi.Credentials(map[string]*openapi.Credential{"api_key": openapi.Bearer("special-key")}),
+		}, "getInventory", "authorization", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got = nil
+			c.opts.BaseURL, c.opts.SkipValidation = srv.URL, true
+			api, err := openapi.LoadFile(sharedSpec(t, "petstore3.yaml"), c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			input := pet
+			if c.tool != "addPet" {
+				input = nil
+			}
+			_, err = mustFind(t, api, c.tool).Func(context.Background(), input)
+			if c.err != "" {
+				if err == nil || err.Error() != c.err {
+					t.Errorf("err = %v, want %q", err, c.err)
+				}
+			} else if err != nil {
+				t.Errorf("err = %v", err)
+			}
+			if c.header != "" && (got == nil || got.Get(c.header) == "") {
+				t.Errorf("header %s missing: %v", c.header, got)
+			}
+		})
 	}
 }
