@@ -586,3 +586,86 @@ func TestHostTakesChargeOfAuth(t *testing.T) {
 		})
 	}
 }
+
+func TestErrorFields(t *testing.T) {
+	var status int
+	var header http.Header
+	var body string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for k, v := range header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(status)
+		io.WriteString(w, body)
+	}))
+	defer srv.Close()
+	api := load(t, `{"openapi":"3.1.0","paths":{"/pets/{petId}":{"get":{"operationId":"getPet",
+		"parameters":[{"name":"petId","in":"path","required":true,"schema":{"type":"integer"}}],
+		"responses":{"200":{"description":"ok"}}}}}}`, openapi.Options{BaseURL: srv.URL})
+	tl := mustFind(t, api, "getPet")
+	big := "a" + strings.Repeat("é", 40<<10) // 80 KiB, the 64 KiB bound falling inside an é
+	cases := []struct {
+		name   string
+		status int
+		header http.Header
+		body   string
+		msg    string
+		want   map[string]any
+	}{
+		{"JSON", 404, http.Header{
+			"Content-Type":       {"application/json"},
+			"Set-Cookie":         {"session=s3cret"},
+			"Www-Authenticate":   {`Bearer realm="x"`},
+			"X-Auth-Token":       {"t0ken"},
+			"X-Api-Key":          {"k3y"},
+			"X-Request-Id":       {"r1"},
+			"X-Ratelimit-Remain": {"1", "2"},
+		}, `{"code":404,"message":"Pet not found"}`,
+			`GET /pets/{petId} failed with HTTP 404: {"code":404,"message":"Pet not found"}`,
+			map[string]any{"status": 404, "statusText": "Not Found",
+				"body":    map[string]any{"code": 404.0, "message": "Pet not found"},
+				"headers": map[string]any{"content-type": "application/json", "x-request-id": "r1", "x-ratelimit-remain": "1, 2"}}},
+		{"text", 503, http.Header{"Content-Type": {"text/plain"}, "Retry-After": {"5"}}, "down for maintenance",
+			"GET /pets/{petId} failed with HTTP 503: down for maintenance",
+			map[string]any{"status": 503, "statusText": "Service Unavailable", "body": "down for maintenance",
+				"headers": map[string]any{"content-type": "text/plain", "retry-after": "5"}}},
+		{"malformed JSON is text", 400, http.Header{"Content-Type": {"application/json"}}, `{bad`,
+			"GET /pets/{petId} failed with HTTP 400: {bad",
+			map[string]any{"status": 400, "statusText": "Bad Request", "body": "{bad",
+				"headers": map[string]any{"content-type": "application/json"}}},
+		{"empty", 500, http.Header{"Content-Type": {"application/json"}}, ``,
+			"GET /pets/{petId} failed with HTTP 500: no response body",
+			map[string]any{"status": 500, "statusText": "Internal Server Error", "body": nil,
+				"headers": map[string]any{"content-type": "application/json"}}},
+		{"bounded", 500, http.Header{"Content-Type": {"text/plain; charset=utf-8"}}, big,
+			"GET /pets/{petId} failed with HTTP 500: a" + strings.Repeat("é", 1023) + "...",
+			map[string]any{"status": 500, "statusText": "Internal Server Error", "body": "a" + strings.Repeat("é", 32<<10-1) + "...",
+				"headers": map[string]any{"content-type": "text/plain; charset=utf-8"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			status, header, body = c.status, c.header, c.body
+			_, err := tl.Func(context.Background(), json.RawMessage(`{"petId":7}`))
+			var e *openapi.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("err = %v, want an *openapi.Error", err)
+			}
+			if e.Error() != c.msg {
+				t.Errorf("message %q, want %q", e.Error(), c.msg)
+			}
+			got := e.ErrorFields()
+			delete(got["headers"].(map[string]any), "date")
+			delete(got["headers"].(map[string]any), "content-length")
+			if fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", c.want) {
+				t.Errorf("fields\n got %#v\nwant %#v", got, c.want)
+			}
+		})
+	}
+	// Failures that are not HTTP answers have no fields.
+	status, header, body = 200, http.Header{"Content-Type": {"application/json"}}, `{`
+	_, err := tl.Func(context.Background(), json.RawMessage(`{"petId":7}`))
+	var e *openapi.Error
+	if !errors.As(err, &e) || e.ErrorFields() != nil {
+		t.Errorf("malformed 200: %v, %v", err, e)
+	}
+}
