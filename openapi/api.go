@@ -55,6 +55,15 @@ type Options struct {
 	// Setting Decorate takes charge of authentication, as Headers does: a
 	// credential Auth cannot give is then no error.
 	Decorate func(*http.Request) error
+	// HideParameters names parameters the host fills, through Headers or
+	// Decorate, and the model never sees (a credential declared as a
+	// header parameter, say): they leave the tools' input schemas, and so
+	// their signatures, and a call whose input holds one fails. An entry
+	// is "in:name", in being query, header or cookie ("header:api_key"),
+	// or a bare "name" for that name in any of these locations; header
+	// names match in any case. Path parameters cannot be hidden. An entry
+	// that matches no parameter of the document is an error.
+	HideParameters []string
 	// MaxResponseBytes caps a response body (DefaultMaxResponseBytes when
 	// zero; a negative value means no cap).
 	MaxResponseBytes int64
