@@ -35,16 +35,35 @@ type Options struct {
 	Client *http.Client
 	// Headers are sent with every request. Declared header parameters
 	// replace them, authentication replaces both. The model never sees
-	// them.
+	// them. Setting Headers takes charge of authentication: an operation
+	// whose security requirements Auth cannot satisfy (or with no Auth)
+	// is sent anyway, with these headers, rather than failing, since
+	// documents often declare schemes their deployment does not use. See
+	// HideParameters to keep a header parameter they fill from the model.
 	Headers map[string]string
 	// Auth resolves credentials for the operations' security
-	// requirements at call time (see AuthResolver).
+	// requirements at call time (see AuthResolver). It may answer any
+	// scheme with any kind of credential (an apiKey credential for an
+	// oauth2 scheme, a bearer token for an apiKey scheme), and the request
+	// carries what it answered. Without Headers or Decorate, a call whose
+	// requirements it cannot satisfy fails.
 	Auth AuthResolver
 	// Decorate, when set, sees every request last, after authentication,
 	// just before it is sent: a place to sign it or add a token the
 	// document does not declare. An error fails the call without the
 	// error's text reaching the program (errors.Unwrap gives it back).
+	// Setting Decorate takes charge of authentication, as Headers does: a
+	// credential Auth cannot give is then no error.
 	Decorate func(*http.Request) error
+	// HideParameters names parameters the host fills, through Headers or
+	// Decorate, and the model never sees (a credential declared as a
+	// header parameter, say): they leave the tools' input schemas, and so
+	// their signatures, and a call whose input holds one fails. An entry
+	// is "in:name", in being query, header or cookie ("header:api_key"),
+	// or a bare "name" for that name in any of these locations; header
+	// names match in any case. Path parameters cannot be hidden. An entry
+	// that matches no parameter of the document is an error.
+	HideParameters []string
 	// MaxResponseBytes caps a response body (DefaultMaxResponseBytes when
 	// zero; a negative value means no cap).
 	MaxResponseBytes int64

@@ -16,6 +16,19 @@ import (
 //
 //	GET /pets requires authentication; no credential available for: petstore_auth, api_key.
 //
+// unless the host set Options.Headers or Options.Decorate: it has then
+// taken charge of authentication, and the request goes out without a
+// resolved credential.
+//
+// Documents often declare schemes their deployment does not use (Petstore
+// declares oauth2 on addPet; the server wants its api_key header), so a
+// resolver may answer any scheme with any kind of credential and the
+// request carries what it answered: a bearer or basic credential goes in
+// Authorization, a header credential in its header, and an apiKey
+// credential where the scheme says, for an apiKey scheme, or else in the
+// header its Name gives, or else where the document's only apiKey scheme
+// says.
+//
 // An error fails the call at once; its text does not reach the program
 // (errors.Unwrap on the call's error gives it back). Credentials are never
 // part of the tools' schemas, the catalog, a Result or an error message.
@@ -43,7 +56,9 @@ const (
 	// (UTF-8).
 	BasicCredential
 	// APIKeyCredential sends Value where the apiKey scheme says: the
-	// header or query parameter it names. Only for apiKey schemes.
+	// header or query parameter it names. For another kind of scheme it
+	// goes in the header Name, when set, or else where the document's
+	// only apiKey scheme says.
 	APIKeyCredential
 	// HeaderCredential sends Value in the header Name, for schemes the
 	// document cannot describe.
@@ -57,7 +72,7 @@ type Credential struct {
 	Token    string // BearerCredential
 	Username string // BasicCredential
 	Password string // BasicCredential
-	Name     string // HeaderCredential: the header's name
+	Name     string // HeaderCredential: the header's name; APIKeyCredential: see APIKeyCredential
 	Value    string // APIKeyCredential and HeaderCredential
 }
 
@@ -164,6 +179,9 @@ alternatives:
 		}
 		return p.apply(creds)
 	}
+	if p.call.hostAuth() {
+		return nil, nil // the host's headers or Decorate authenticate
+	}
 	var names []string
 	for _, n := range unavailable {
 		if !contains(names, n) {
@@ -219,15 +237,21 @@ func (p *plan) apply(creds []resolved) (*applied, error) {
 			}
 			err = add("header", strings.ToLower(c.cred.Name), c.cred.Value)
 		case APIKeyCredential:
+			scheme, ok := p.apiKeyScheme(c)
 			switch {
-			case c.scheme.Type != "apiKey":
-				return nil, p.fail(nil, "Security scheme '%s' is not an apiKey scheme; resolve a bearer, basic, or header credential for it.", c.name)
-			case c.scheme.In == "cookie":
+			case !ok && c.cred.Name != "":
+				if !validHeaderName(c.cred.Name) {
+					return nil, p.fail(nil, "%s %s failed: the credential for '%s' names an invalid header.", p.op.Method, p.op.Path, c.name)
+				}
+				err = add("header", strings.ToLower(c.cred.Name), c.cred.Value)
+			case !ok:
+				return nil, p.fail(nil, "Security scheme '%s' is not an apiKey scheme and the document declares no single apiKey scheme to send the key as; give the apiKey credential a header Name, or resolve a bearer, basic, or header credential.", c.name)
+			case scheme.In == "cookie":
 				return nil, p.fail(nil, "Cookie authentication '%s' is not supported.", c.name)
-			case c.scheme.In == "header":
-				err = add("header", strings.ToLower(c.scheme.Name), c.cred.Value)
+			case scheme.In == "header":
+				err = add("header", strings.ToLower(scheme.Name), c.cred.Value)
 			default:
-				err = add("query", c.scheme.Name, c.cred.Value)
+				err = add("query", scheme.Name, c.cred.Value)
 			}
 		default:
 			return nil, p.fail(nil, "%s %s failed: the credential for '%s' has no type.", p.op.Method, p.op.Path, c.name)
@@ -237,4 +261,24 @@ func (p *plan) apply(creds []resolved) (*applied, error) {
 		}
 	}
 	return a, nil
+}
+
+// apiKeyScheme says where an apiKey credential goes: its own scheme when
+// that is an apiKey scheme; else, unless the credential names a header,
+// the document's only apiKey scheme.
+func (p *plan) apiKeyScheme(c resolved) (SecurityScheme, bool) {
+	if c.scheme.Type == "apiKey" {
+		return c.scheme, true
+	}
+	if c.cred.Name != "" {
+		return SecurityScheme{}, false
+	}
+	var only SecurityScheme
+	n := 0
+	for _, s := range p.schemes {
+		if s.Type == "apiKey" {
+			only, n = s, n+1
+		}
+	}
+	return only, n == 1
 }

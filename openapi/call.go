@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -29,9 +30,19 @@ type Error struct {
 	// body".
 	Body string
 
-	msg   string
-	cause error
+	msg    string
+	cause  error
+	fields map[string]any // ErrorFields, for an HTTP failure
 }
+
+// ErrorFields returns the properties the program's Error gets besides name
+// and message: for an HTTP failure, status (the code), statusText,
+// body (the response's JSON parsed, or else its text, either cut to
+// maxErrorData bytes: then the text, cut, with "...") and headers (the
+// response's, by lower-case name, values of a repeated header joined by
+// ", ", without any that could carry a credential: see credentialHeader).
+// It is nil for other failures.
+func (e *Error) ErrorFields() map[string]any { return e.fields }
 
 func (e *Error) Error() string { return e.msg }
 
@@ -68,6 +79,11 @@ func newCaller(opts Options) *caller {
 	}
 	return c
 }
+
+// hostAuth says whether the host authenticates the requests itself, with
+// Options.Headers or Options.Decorate: a missing credential is then no
+// error.
+func (c *caller) hostAuth() bool { return len(c.headers) > 0 || c.decorate != nil }
 
 // maxErrorBody is how much of a failed response's body an error shows.
 const maxErrorBody = 1024
@@ -222,10 +238,62 @@ func (p *plan) result(resp *http.Response, data []byte) (any, error) {
 		}
 		e := p.fail(nil, "%s %s failed with HTTP %d: %s", p.op.Method, p.op.Path, resp.StatusCode, summary)
 		e.StatusCode, e.Body = resp.StatusCode, summary
+		e.fields = failureFields(resp, data, value)
 		return nil, e
 	}
 	if isJSON && !decoded {
 		return nil, p.fail(nil, "%s %s returned malformed JSON.", p.op.Method, p.op.Path)
 	}
 	return value, nil
+}
+
+// maxErrorData bounds the body an HTTP failure's fields carry.
+const maxErrorData = 64 << 10
+
+// failureFields are an HTTP failure's ErrorFields. value is the body as
+// result decoded it: json.RawMessage for valid JSON.
+func failureFields(resp *http.Response, data []byte, value any) map[string]any {
+	var body any
+	raw, isJSON := value.(json.RawMessage)
+	switch {
+	case len(data) == 0:
+		body = nil
+	case len(data) > maxErrorData:
+		n := maxErrorData
+		for i := 0; i < utf8.UTFMax && !utf8.RuneStart(data[n]); i++ {
+			n-- // do not split the last character
+		}
+		cut := data[:n]
+		body = strings.ToValidUTF8(string(cut), "\uFFFD") + "..."
+	case isJSON && json.Unmarshal(raw, &body) == nil:
+	default:
+		body = strings.ToValidUTF8(string(data), "\uFFFD")
+	}
+	text := strings.TrimSpace(strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode)))
+	if text == "" {
+		text = http.StatusText(resp.StatusCode)
+	}
+	headers := map[string]any{}
+	for name, values := range resp.Header {
+		lower := strings.ToLower(name)
+		if len(values) == 0 || credentialHeader(lower) {
+			continue
+		}
+		headers[lower] = strings.Join(values, ", ")
+	}
+	return map[string]any{"status": resp.StatusCode, "statusText": text, "body": body, "headers": headers}
+}
+
+// credentialWords mark a response header that could carry a credential
+// (Set-Cookie, WWW-Authenticate, X-Auth-Token, X-Api-Key, X-Session-Id,
+// X-Amz-Security-Token...): the program never sees those.
+var credentialWords = []string{"auth", "cookie", "token", "secret", "key", "session", "password", "credential", "signature", "csrf", "xsrf"}
+
+func credentialHeader(lower string) bool {
+	for _, w := range credentialWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -108,6 +108,15 @@
 //   - $defs hold only the components a schema reaches (the reference puts
 //     every component in every tool).
 //   - Errors carry the status, the body summary and the cause (*Error).
+//     An HTTP failure's ErrorFields give the program's error status,
+//     statusText, body (parsed JSON or text) and headers (none that could
+//     carry a credential), so `catch (e) { if (e.status === 404) ... }`
+//     works.
+//   - Options.Headers or Options.Decorate take charge of authentication:
+//     a credential Options.Auth cannot give is then no error. Auth may
+//     answer any scheme with any kind of credential.
+//   - Options.HideParameters keeps parameters the host fills from the
+//     model.
 //
 // Not supported, as in the reference: multipart and other non-JSON
 // bodies, binary responses, SSE and WebSocket operations, parameters with

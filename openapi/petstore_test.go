@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/catalog"
 	"github.com/go-codemode/codemode/openapi"
 )
 
@@ -205,6 +206,63 @@ func TestPetstoreBadInputs(t *testing.T) {
 		res := rt.Execute(context.Background(), c.code)
 		if res.OK || res.Error == nil || string(res.Error.Kind) != c.kind || !strings.HasPrefix(res.Error.Message, c.message) {
 			t.Errorf("%s\n got %s\nwant %s: %s", c.code, res, c.kind, c.message)
+		}
+	}
+}
+
+func TestHideParameters(t *testing.T) {
+	var got http.Header
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.Header.Clone()
+		w.WriteHeader(200)
+	}))
+	defer srv.Close()
+	for _, entry := range []string{"header:api_key", "api_key", "header:API_KEY"} {
+		t.Run(entry, func(t *testing.T) {
+			api, err := openapi.LoadFile(sharedSpec(t, "petstore3.yaml"), openapi.Options{
+				BaseURL:        srv.URL,
+				Headers:        map[string]string{"api_key": "special-key"},
+				HideParameters: []string{entry},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			del := mustFind(t, api, "deletePet")
+			sig := catalog.Signature([]string{"petstore", "deletePet"}, del.Input, del.Output)
+			if strings.Contains(sig, "api_key") || !strings.Contains(sig, "petId: number") {
+				t.Errorf("signature %s, want petId and no api_key", sig)
+			}
+			if strings.Contains(string(del.Input), "api_key") {
+				t.Errorf("input schema shows api_key: %s", del.Input)
+			}
+			got = nil
+			if _, err := del.Func(context.Background(), json.RawMessage(`{"petId":1}`)); err != nil || got.Get("api_key") != "special-key" {
+				t.Errorf("call: %v, header %q", err, got.Get("api_key"))
+			}
+			got = nil
+			_, err = del.Func(context.Background(), json.RawMessage(`{"petId":1,"api_key":"from the model"}`))
+			if err == nil || err.Error() != "Parameter 'api_key' is supplied by the host; remove it from the input." || got != nil {
+				t.Errorf("passing a hidden parameter: %v, %v", err, got)
+			}
+		})
+	}
+	// Without it, the model sees the parameter.
+	api, err := openapi.LoadFile(sharedSpec(t, "petstore3.yaml"), openapi.Options{BaseURL: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if del := mustFind(t, api, "deletePet"); !strings.Contains(string(del.Input), "api_key") {
+		t.Errorf("input schema hides api_key: %s", del.Input)
+	}
+	for entry, want := range map[string]string{
+		"path:petId":    `openapi: Options.HideParameters: "path:petId": the location before ':' must be query, header or cookie (path parameters cannot be hidden)`,
+		"petId":         `openapi: Options.HideParameters: "petId" matches no query, header or cookie parameter of any operation`,
+		"query:api_key": `openapi: Options.HideParameters: "query:api_key" matches no query, header or cookie parameter of any operation`,
+		"header:":       `openapi: Options.HideParameters: "header:" names no parameter`,
+	} {
+		_, err := openapi.LoadFile(sharedSpec(t, "petstore3.yaml"), openapi.Options{BaseURL: srv.URL, HideParameters: []string{entry}})
+		if err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %s", entry, err, want)
 		}
 	}
 }

@@ -582,3 +582,30 @@ func TestErrorsNameNoURL(t *testing.T) {
 		t.Error("a credential leaked into an error or a print")
 	}
 }
+
+// TestSchemaCheckPaths: with validation (inputs and outputs compiled as
+// one schema) and without (two), an operation whose schema does not
+// compile is skipped and the others stay.
+func TestSchemaCheckPaths(t *testing.T) {
+	spec := `{"openapi":"3.1.0","servers":[{"url":"https://example.com"}],
+	"components":{"schemas":{"Pet":{"type":"object","properties":{"name":{"type":"string"}}},
+		"Bad":{"type":"string","pattern":"(?<=a"}}},
+	"paths":{
+	"/good":{"post":{"operationId":"good","requestBody":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}},
+		"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Pet"}}}}}}},
+	"/badOut":{"get":{"operationId":"badOut","responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Bad"}}}}}}},
+	"/badIn":{"get":{"operationId":"badIn","parameters":[{"name":"q","in":"query","schema":{"$ref":"#/components/schemas/Bad"}}],
+		"responses":{"200":{"description":"ok"}}}}}}`
+	for _, skip := range []bool{false, true} {
+		api, err := openapi.Load([]byte(spec), openapi.Options{SkipValidation: skip})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := len(api.Tools) == 1 && api.Tools[0].Name == "good" && len(api.Skipped) == 2 &&
+			api.Skipped[0].Path == "/badOut" && strings.HasPrefix(api.Skipped[0].Reason, "output schema: not a valid JSON Schema") &&
+			api.Skipped[1].Path == "/badIn" && strings.HasPrefix(api.Skipped[1].Reason, "input schema: not a valid JSON Schema")
+		if !ok {
+			t.Errorf("SkipValidation %v: tools %v, skipped %v; want good, and badOut and badIn skipped for their schemas", skip, names(api), api.Skipped)
+		}
+	}
+}

@@ -38,6 +38,11 @@ func parseInput(raw json.RawMessage) *object {
 
 func (p *plan) build(in *object) (*draft, error) {
 	d := &draft{url: p.url, header: http.Header{}}
+	for _, h := range p.hidden {
+		if _, ok := in.get(h); ok {
+			return nil, p.fail(nil, "Parameter '%s' is supplied by the host; remove it from the input.", h)
+		}
+	}
 	for _, f := range p.fields {
 		if f.in != "path" {
 			continue

@@ -356,7 +356,12 @@ func TestAuthentication(t *testing.T) {
 	if err := call("t", openapi.BearerToken("tok")); err != nil || got.Get("Authorization") != "Bearer tok" {
 		t.Errorf("bearer: %v, Authorization %q", err, got.Get("Authorization"))
 	}
-	err := call("t", nil)
+	// With Headers set, the host has taken charge: no credential is no error.
+	if err := call("t", nil); err != nil || got.Get("Authorization") != "static" {
+		t.Errorf("no resolver, with Headers: %v, %v", err, got)
+	}
+	got = nil
+	_, err := mustFind(t, load(t, spec, openapi.Options{BaseURL: srv.URL}), "t").Func(context.Background(), nil)
 	if err == nil || err.Error() != "GET /t requires authentication; no credential available for: bearer, key." || got != nil {
 		t.Errorf("no resolver: %v", err)
 	}
@@ -365,7 +370,7 @@ func TestAuthentication(t *testing.T) {
 		t.Errorf("duplicate: %v", err)
 	}
 	err = call("t", openapi.Credentials(map[string]*openapi.Credential{"bearer": openapi.APIKey("1")}))
-	if err == nil || err.Error() != "Security scheme 'bearer' is not an apiKey scheme; resolve a bearer, basic, or header credential for it." {
+	if err == nil || err.Error() != "Security scheme 'bearer' is not an apiKey scheme and the document declares no single apiKey scheme to send the key as; give the apiKey credential a header Name, or resolve a bearer, basic, or header credential." {
 		t.Errorf("apiKey for bearer: %v", err)
 	}
 	err = call("t", openapi.Credentials(map[string]*openapi.Credential{"bearer": openapi.Header("X-Custom", "v")}))
@@ -512,5 +517,155 @@ func TestLiteralQueryInPath(t *testing.T) {
 	}
 	if uri != "/v1/responses?beta=true&q=a%26b" {
 		t.Errorf("URI = %s", uri)
+	}
+}
+
+// TestHostTakesChargeOfAuth runs Petstore as deployed: addPet declares
+// oauth2, the server wants its api_key header.
+func TestHostTakesChargeOfAuth(t *testing.T) {
+	var got http.Header
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.Header.Clone()
+		w.Header().Set("Content-Type", "application/json")
+		if r.Header.Get("api_key") != "special-key" && r.Header.Get("Authorization") != "Bearer special-key" {
+			w.WriteHeader(401)
+			io.WriteString(w, `{"message":"bad api key"}`)
+			return
+		}
+		io.WriteString(w, `{"id":1,"name":"Rex","photoUrls":[]}`)
+	}))
+	defer srv.Close()
+	pet := json.RawMessage(`{"body":{"name":"Rex","photoUrls":[]}}`)
+	cases := []struct {
+		name   string
+		opts   openapi.Options
+		tool   string
+		header string // the header that must carry the key
+		err    string
+	}{
+		{"Headers", openapi.Options{Headers: map[string]string{"api_key": "special-key"}}, "addPet", "api_key", ""},
+		{"Decorate", openapi.Options{Decorate: func(r *http.Request) error { r.Header.Set("api_key", "special-key"); return nil }}, "addPet", "api_key", ""},
+		{"Headers with a resolver that has nothing", openapi.Options{
+			Headers: map[string]string{"api_key": "special-key"},
+			Auth:    openapi.Credentials(nil),
+		}, "addPet", "api_key", ""},
+		{"neither", openapi.Options{}, "addPet", "", "POST /pet requires authentication; no credential available for: petstore_auth."},
+		{"apiKey for oauth2 goes to the only apiKey scheme", openapi.Options{
+			Auth: openapi.Credentials(map[string]*openapi.Credential{"petstore_auth": openapi.APIKey("special-key")}),
+		}, "addPet", "api_key", ""},
+		{"apiKey for oauth2 in a named header", openapi.Options{
+			Auth: openapi.Credentials(map[string]*openapi.Credential{"petstore_auth": {Type: openapi.APIKeyCredential, Name: "X-Key", Value: "k"}}),
+		}, "addPet", "x-key", "POST /pet failed with HTTP 401: {\"message\":\"bad api key\"}"},
+		{"bearer for apiKey", openapi.Options{
+			Auth: openapi.Credentials(map[string]*openapi.Credential{"api_key": openapi.Bearer("special-key")}),
+		}, "getInventory", "authorization", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got = nil
+			c.opts.BaseURL, c.opts.SkipValidation = srv.URL, true
+			api, err := openapi.LoadFile(sharedSpec(t, "petstore3.yaml"), c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			input := pet
+			if c.tool != "addPet" {
+				input = nil
+			}
+			_, err = mustFind(t, api, c.tool).Func(context.Background(), input)
+			if c.err != "" {
+				if err == nil || err.Error() != c.err {
+					t.Errorf("err = %v, want %q", err, c.err)
+				}
+			} else if err != nil {
+				t.Errorf("err = %v", err)
+			}
+			if c.header != "" && (got == nil || got.Get(c.header) == "") {
+				t.Errorf("header %s missing: %v", c.header, got)
+			}
+		})
+	}
+}
+
+func TestErrorFields(t *testing.T) {
+	var status int
+	var header http.Header
+	var body string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for k, v := range header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(status)
+		io.WriteString(w, body)
+	}))
+	defer srv.Close()
+	api := load(t, `{"openapi":"3.1.0","paths":{"/pets/{petId}":{"get":{"operationId":"getPet",
+		"parameters":[{"name":"petId","in":"path","required":true,"schema":{"type":"integer"}}],
+		"responses":{"200":{"description":"ok"}}}}}}`, openapi.Options{BaseURL: srv.URL})
+	tl := mustFind(t, api, "getPet")
+	big := "a" + strings.Repeat("é", 40<<10) // 80 KiB, the 64 KiB bound falling inside an é
+	cases := []struct {
+		name   string
+		status int
+		header http.Header
+		body   string
+		msg    string
+		want   map[string]any
+	}{
+		{"JSON", 404, http.Header{
+			"Content-Type":       {"application/json"},
+			"Set-Cookie":         {"session=s3cret"},
+			"Www-Authenticate":   {`Bearer realm="x"`},
+			"X-Auth-Token":       {"t0ken"},
+			"X-Api-Key":          {"k3y"},
+			"X-Request-Id":       {"r1"},
+			"X-Ratelimit-Remain": {"1", "2"},
+		}, `{"code":404,"message":"Pet not found"}`,
+			`GET /pets/{petId} failed with HTTP 404: {"code":404,"message":"Pet not found"}`,
+			map[string]any{"status": 404, "statusText": "Not Found",
+				"body":    map[string]any{"code": 404.0, "message": "Pet not found"},
+				"headers": map[string]any{"content-type": "application/json", "x-request-id": "r1", "x-ratelimit-remain": "1, 2"}}},
+		{"text", 503, http.Header{"Content-Type": {"text/plain"}, "Retry-After": {"5"}}, "down for maintenance",
+			"GET /pets/{petId} failed with HTTP 503: down for maintenance",
+			map[string]any{"status": 503, "statusText": "Service Unavailable", "body": "down for maintenance",
+				"headers": map[string]any{"content-type": "text/plain", "retry-after": "5"}}},
+		{"malformed JSON is text", 400, http.Header{"Content-Type": {"application/json"}}, `{bad`,
+			"GET /pets/{petId} failed with HTTP 400: {bad",
+			map[string]any{"status": 400, "statusText": "Bad Request", "body": "{bad",
+				"headers": map[string]any{"content-type": "application/json"}}},
+		{"empty", 500, http.Header{"Content-Type": {"application/json"}}, ``,
+			"GET /pets/{petId} failed with HTTP 500: no response body",
+			map[string]any{"status": 500, "statusText": "Internal Server Error", "body": nil,
+				"headers": map[string]any{"content-type": "application/json"}}},
+		{"bounded", 500, http.Header{"Content-Type": {"text/plain; charset=utf-8"}}, big,
+			"GET /pets/{petId} failed with HTTP 500: a" + strings.Repeat("é", 1023) + "...",
+			map[string]any{"status": 500, "statusText": "Internal Server Error", "body": "a" + strings.Repeat("é", 32<<10-1) + "...",
+				"headers": map[string]any{"content-type": "text/plain; charset=utf-8"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			status, header, body = c.status, c.header, c.body
+			_, err := tl.Func(context.Background(), json.RawMessage(`{"petId":7}`))
+			var e *openapi.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("err = %v, want an *openapi.Error", err)
+			}
+			if e.Error() != c.msg {
+				t.Errorf("message %q, want %q", e.Error(), c.msg)
+			}
+			got := e.ErrorFields()
+			delete(got["headers"].(map[string]any), "date")
+			delete(got["headers"].(map[string]any), "content-length")
+			if fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", c.want) {
+				t.Errorf("fields\n got %#v\nwant %#v", got, c.want)
+			}
+		})
+	}
+	// Failures that are not HTTP answers have no fields.
+	status, header, body = 200, http.Header{"Content-Type": {"application/json"}}, `{`
+	_, err := tl.Func(context.Background(), json.RawMessage(`{"petId":7}`))
+	var e *openapi.Error
+	if !errors.As(err, &e) || e.ErrorFields() != nil {
+		t.Errorf("malformed 200: %v, %v", err, e)
 	}
 }

@@ -793,21 +793,25 @@ func (c *converter) withDefinitions(s *object, dir direction) assembled {
 // combined assembles one schema holding many tool schemas (by index) and
 // every definition they reach, so that one compilation checks them all,
 // each definition once.
-func (c *converter) combined(schemas []assembled, dir direction) []byte {
+func (c *converter) combined(dir direction, parts ...[]assembled) []byte {
 	out := []byte(`{"properties":{`)
 	var names []string
 	seen := map[string]bool{}
-	for i, a := range schemas {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		out = appendString(out, strconv.Itoa(i))
-		out = append(out, ':')
-		out = append(out, a.body...)
-		for _, n := range a.comps {
-			if !seen[n] {
-				seen[n] = true
-				names = append(names, n)
+	i := 0
+	for _, schemas := range parts {
+		for _, a := range schemas {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = appendString(out, strconv.Itoa(i))
+			out = append(out, ':')
+			out = append(out, a.body...)
+			i++
+			for _, n := range a.comps {
+				if !seen[n] {
+					seen[n] = true
+					names = append(names, n)
+				}
 			}
 		}
 	}
