@@ -115,3 +115,29 @@ func TestOpenAPINamespaces(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPIErrorData: an HTTP failure reaches the program with its
+// status, status text, parsed body and headers, besides the message.
+func TestOpenAPIErrorData(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("X-Request-Id", "r-1")
+		w.Header().Set("Set-Cookie", "session=secret")
+		w.WriteHeader(http.StatusNotFound)
+		_ = json.NewEncoder(w).Encode(map[string]any{"error": "no such pet"})
+	}))
+	defer srv.Close()
+	spec := filepath.Join(t.TempDir(), "pets.yaml")
+	if err := os.WriteFile(spec, []byte(petSpec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"run", "--openapi", spec, "--base-url", srv.URL, "--header", "Authorization: Bearer x", "-"}, strings.NewReader(`
+try { await tools.getPet({id: 9}) } catch (e) {
+  if (e.status === 404) return [e.statusText, e.body.error, e.headers["x-request-id"], "set-cookie" in e.headers, e.message]
+}`), &stdout, &stderr)
+	want := `{"ok":true,"value":["Not Found","no such pet","r-1",false,"GET /pets/{id} failed with HTTP 404: {\"error\":\"no such pet\"}"],"toolCalls":[{"name":"getPet"}]}`
+	if status != 0 || strings.TrimSpace(stdout.String()) != want {
+		t.Fatalf("status %d:\n%s\nwant\n%s\n%s", status, stdout.String(), want, stderr.String())
+	}
+}
