@@ -347,3 +347,38 @@ func TestSearchExactPathFullSignature(t *testing.T) {
 		t.Errorf("a ranked result is %d characters, past the budget", len(sigs[2]))
 	}
 }
+
+// TestBinaryOperatorsRequireData: a promise, a function or a tool
+// reference as an operand of a coercing operator is the reference's
+// InvalidDataValue, where JavaScript would silently give "[object Promise]".
+func TestBinaryOperatorsRequireData(t *testing.T) {
+	echo := &tools.Tool{Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"x.y": echo}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const msg = "TypeError: Binary operators require data values."
+	for _, tt := range []struct {
+		code string
+		col  int
+	}{
+		{`return "n=" + tools.x.y()`, 8},
+		{`return Promise.resolve(1) + 1`, 8},
+		{`return Symbol + 1`, 8},
+		{`let s = "total: "; s += tools.x.y(); return s`, 20},
+		{`function f() {}; return f * 2`, 25},
+		{`return tools.x < 1`, 8},
+	} {
+		res := rt.Execute(context.Background(), tt.code)
+		want := fmt.Sprintf("%s (line 1, col %d)", msg, tt.col)
+		if res.Error == nil || res.Error.Kind != codemode.InvalidDataValue || res.Error.Message != want {
+			t.Errorf("%s: %v, want InvalidDataValue %q", tt.code, res, want)
+		}
+	}
+	// Data operands, and operators that compare objects as they are, are untouched.
+	res := rt.Execute(context.Background(), `const p = Promise.resolve(1), f = () => 1;
+return [({}) + "", [1, 2] + "", p === p, f == f, p instanceof Promise, "then" in p, await p + 1, f() + 1]`)
+	if !res.OK || string(res.Value) != `["[object Object]","1,2",true,true,true,true,2,2]` {
+		t.Errorf("data operands: %v", res)
+	}
+}

@@ -550,6 +550,9 @@ func (c *compiler) assign(x *ast.Assign) exprFn {
 					v = value.Number(a.Num() + b.Num())
 				} else {
 					f.run.pos = int(pos)
+					if a.IsObject() || b.IsObject() {
+						f.run.realm.RequireData(a, b)
+					}
 					v = f.run.realm.Add(a, b)
 				}
 				st(f, v)

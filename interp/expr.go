@@ -660,6 +660,9 @@ func (c *compiler) binary(x *ast.Binary) exprFn {
 				return value.Number(a.Num() + b.Num())
 			}
 			f.run.pos = int(pos)
+			if a.IsObject() || b.IsObject() {
+				f.run.realm.RequireData(a, b)
+			}
 			return f.run.realm.Add(a, b)
 		}
 	case ast.OpSub:

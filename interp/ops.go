@@ -8,8 +8,22 @@ import (
 	"github.com/go-codemode/codemode/value"
 )
 
+// coerces reports whether op converts its operands to primitives: the
+// arithmetic, relational, bitwise and shift operators (not equality,
+// instanceof or in, which compare or look up objects as they are).
+func coerces(op ast.BinaryOp) bool {
+	switch op {
+	case ast.OpEq, ast.OpNe, ast.OpStrictEq, ast.OpStrictNe, ast.OpInstanceof, ast.OpIn:
+		return false
+	}
+	return true
+}
+
 // binary applies a non-logical binary operator.
 func binary(r *value.Realm, op ast.BinaryOp, a, b value.Value) value.Value {
+	if coerces(op) && (a.IsObject() || b.IsObject()) {
+		r.RequireData(a, b)
+	}
 	switch op {
 	case ast.OpAdd:
 		return r.Add(a, b)

@@ -40,6 +40,26 @@ type HostCallable interface {
 	HostCall(r *Realm, o *Object, c *Call) Value
 }
 
+// RequireData throws the reference's InvalidDataValue TypeError "Binary
+// operators require data values." when a or b is opaque: a function (the
+// Symbol constructor and tool references included), a promise, a
+// generator, or another host object. Operators that coerce their operands
+// call it before ToPrimitive, so that `"n=" + tools.x.y()` fails loudly
+// instead of giving "n=[object Promise]", a silent wrong answer.
+func (r *Realm) RequireData(a, b Value) {
+	if opaque(a) || opaque(b) {
+		r.ThrowKind("InvalidDataValue", TypeError, "Binary operators require data values.")
+	}
+}
+
+func opaque(v Value) bool {
+	o, ok := v.ref.(*Object)
+	if !ok {
+		return false
+	}
+	return o.callable || o.Class == ClassPromise || o.Class == ClassGenerator || o.Class == ClassHost
+}
+
 // ProtoOf returns the object whose properties a primitive exposes
 // (String.prototype for strings), or the object itself.
 func (r *Realm) ProtoOf(v Value) *Object {
