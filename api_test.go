@@ -382,3 +382,33 @@ return [({}) + "", [1, 2] + "", p === p, f == f, p instanceof Promise, "then" in
 		t.Errorf("data operands: %v", res)
 	}
 }
+
+// TestPromisePropertyWarning: reading a property a Promise does not have
+// is almost always a forgotten await; the run says so, once per position.
+func TestPromisePropertyWarning(t *testing.T) {
+	get := &tools.Tool{Output: json.RawMessage(`{}`), Func: func(context.Context, json.RawMessage) (any, error) {
+		return map[string]any{"name": "Ada"}, nil
+	}}
+	block := &tools.Tool{Output: json.RawMessage(`{}`), Func: func(ctx context.Context, _ json.RawMessage) (any, error) {
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"crm.getCustomer": get, "crm.slowCustomer": block}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := rt.Execute(context.Background(), "const c = tools.crm.slowCustomer({id: 1});\nreturn c.name")
+	want := `{"ok":true,"value":null,"warnings":[{"kind":"InvalidDataValue","message":"c.name read a property of a Promise (line 2, col 8): did you forget await?"},` +
+		`{"kind":"ToolFailure","message":"tools.crm.slowCustomer (line 1, col 11) was still running when the program ended and was cancelled: await every tool call you start."}],"toolCalls":[{"name":"crm.slowCustomer"}]}`
+	if res.String() != want {
+		t.Errorf("got  %s\nwant %s", res, want)
+	}
+	// Once per position, however often it runs; properties a promise has
+	// (then) and awaited values warn nothing.
+	res = rt.Execute(context.Background(), `const out = [];
+for (let i = 0; i < 3; i++) { const p = tools.crm.getCustomer({}); out.push(p.id, typeof p.then); await p }
+const c = await tools.crm.getCustomer({}); out.push(c.name); return out`)
+	if !res.OK || len(res.Warnings) != 1 || res.Warnings[0].Message != "p.id read a property of a Promise (line 2, col 77): did you forget await?" {
+		t.Errorf("%v", res)
+	}
+}

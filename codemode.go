@@ -242,6 +242,9 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 		res.Warnings = append([]Diagnostic{w}, res.Warnings...)
 	}
 	if res.OK {
+		for _, w := range run.Warnings() {
+			res.Warnings = append(res.Warnings, Diagnostic{Kind: InvalidDataValue, Message: w.Message})
+		}
 		// The classic mistake: a call started and never awaited (a
 		// forEach with an async callback) is cut off by the return.
 		for _, label := range cut {

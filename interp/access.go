@@ -56,7 +56,11 @@ func (c *compiler) member(x ast.Expr) exprFn {
 					}
 				}
 				f.run.pos = int(pos)
-				return f.run.realm.GetObj(oo, key, o)
+				v := f.run.realm.GetObj(oo, key, o)
+				if v.IsUndefined() && oo.Class == value.ClassPromise {
+					f.run.promiseMiss(m, oo, key)
+				}
+				return v
 			}
 			if o.IsHole() || optional && o.IsNullish() {
 				return value.Hole

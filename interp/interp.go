@@ -72,6 +72,9 @@ type Run struct {
 
 	pos int
 
+	warnings []Warning
+	warned   map[ast.Pos]bool // positions already warned about
+
 	inbox   chan func(r *value.Realm)
 	pending int // host operations started and not yet posted back
 	done    chan struct{}
@@ -84,6 +87,36 @@ type Run struct {
 	// current is the coroutine whose goroutine runs program code now, or
 	// nil for the driver.
 	current *coroutine
+}
+
+// A Warning is a note about the program the run found while it ran: a
+// likely mistake that JavaScript lets pass silently.
+type Warning struct {
+	Pos     int // source offset
+	Message string
+}
+
+// Warnings are the run's warnings, in the order they were found.
+func (run *Run) Warnings() []Warning { return run.warnings }
+
+// promiseMiss notes, once per position, a read of a property a promise
+// does not have (`const c = tools.crm.getCustomer({id}); c.name`): the
+// program almost certainly forgot an await. Only the miss path of a
+// property read gets here, so correct programs pay nothing.
+func (run *Run) promiseMiss(m *ast.Member, p *value.Object, key string) {
+	if run.realm.HasProperty(p, key) {
+		return
+	}
+	if run.warned == nil {
+		run.warned = map[ast.Pos]bool{}
+	}
+	if run.warned[m.Start] {
+		return
+	}
+	run.warned[m.Start] = true
+	loc := run.Location(int(m.Start))
+	run.warnings = append(run.warnings, Warning{Pos: int(m.Start),
+		Message: fmt.Sprintf("%s read a property of a Promise (line %d, col %d): did you forget await?", ast.Print(m), loc.Line, loc.Column)})
 }
 
 // NewRun prepares a run of prog.
