@@ -73,7 +73,7 @@ func (c *compiler) arrayPattern(p *ast.ArrayPattern, leaf func(ast.Pattern) func
 		}
 		it := r.GetIterator(v)
 		// Guarded as forOf's loop is, for the same reason.
-		p := catchPanic(func() {
+		p := value.CatchPanic(func() {
 			for _, e := range elems {
 				x, ok := it.Step(r)
 				if !ok {

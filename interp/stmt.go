@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"runtime"
-
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/value"
 )
@@ -385,7 +383,7 @@ func (c *compiler) forOf(s *ast.ForOf, labels []string) stmtFn {
 		// and making the unwinding quadratic.
 		var out ctl
 		var done bool
-		p := catchPanic(func() {
+		p := value.CatchPanic(func() {
 			for {
 				v, ok := it.Step(r)
 				if !ok {
@@ -423,22 +421,6 @@ func (c *compiler) forOf(s *ast.ForOf, labels []string) stmtFn {
 		}
 		return out
 	}
-}
-
-// catchPanic runs f and returns what it panicked with, if anything,
-// once f's frames are off the stack. A bug (a Go runtime error, a panic
-// with a message) goes on panicking from where it was, so that the
-// failure shows its stack.
-func catchPanic(f func()) (p any) {
-	defer func() {
-		p = recover()
-		switch p.(type) {
-		case runtime.Error, string:
-			panic(p)
-		}
-	}()
-	f()
-	return nil
 }
 
 func (c *compiler) labeled(s *ast.Labeled, labels []string) stmtFn {

@@ -159,7 +159,7 @@ func (r *Realm) thenableJob(j job) {
 // (interrupts, bugs) pass through.
 func (r *Realm) Try(f func()) (exc *Exception) {
 	depth, goDepth, height := r.Depth, r.GoDepth, len(r.ArgStack)
-	p := catchPanic(f)
+	p := CatchPanic(f)
 	if p == nil {
 		return nil
 	}
@@ -176,10 +176,12 @@ func (r *Realm) Try(f func()) (exc *Exception) {
 	return e
 }
 
-// catchPanic runs f and returns what it panicked with, if anything. A
-// bug (a Go runtime error, a panic with a message) goes on panicking from
-// where it was, so that the report shows its stack.
-func catchPanic(f func()) (p any) {
+// CatchPanic runs f and returns what it panicked with, if anything, once
+// f's frames are off the stack, so that a caller re-panicking after
+// cleanup does not keep a deep stack alive while it unwinds. A bug (a Go
+// runtime error, a panic with a message) goes on panicking from where it
+// was, so that the report shows its stack.
+func CatchPanic(f func()) (p any) {
 	defer func() {
 		p = recover()
 		switch p.(type) {
