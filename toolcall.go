@@ -136,9 +136,9 @@ func (h *toolHost) end() (cut []string) {
 	live := h.live
 	h.live = nil
 	h.mu.Unlock()
-	if h.cancel != nil {
-		h.cancel()
-	}
+	// Claim every unfinished call before cancelling the context: a tool
+	// that returns because of the cancel must not pass for one that
+	// finished by itself.
 	var pending []func()
 	for _, c := range live {
 		c.mu.Lock()
@@ -152,6 +152,9 @@ func (h *toolHost) end() (cut []string) {
 			}
 		}
 		c.mu.Unlock()
+	}
+	if h.cancel != nil {
+		h.cancel()
 	}
 	h.hooksRunning.Wait()
 	for _, f := range pending {
