@@ -412,3 +412,42 @@ const c = await tools.crm.getCustomer({}); out.push(c.name); return out`)
 		t.Errorf("%v", res)
 	}
 }
+
+func TestWithExtensions(t *testing.T) {
+	clock := codemode.Extension{Name: "clock", Globals: map[string]any{
+		"now": codemode.HostFunc(func(context.Context, []any) (any, error) { return 42, nil }),
+	}}
+	rt, err := codemode.New(codemode.Options{Extensions: []codemode.Extension{clock}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := func(name string) codemode.Extension {
+		return codemode.Extension{Name: "userfs", Globals: map[string]any{"fs": map[string]any{
+			"readFile": codemode.AsyncHostFunc(func(_ context.Context, args []any) (any, error) { return name + ":" + args[0].(string), nil }),
+		}}}
+	}
+	ctx := context.Background()
+	for _, name := range []string{"ada", "bo"} {
+		res := rt.Execute(ctx, `import { readFile } from "node:fs"; return [now(), await fs.readFile("a.txt"), await readFile("b")]`, codemode.WithExtensions(user(name)))
+		if want := fmt.Sprintf(`[42,"%s:a.txt","%s:b"]`, name, name); !res.OK || string(res.Value) != want {
+			t.Errorf("%s: %v, want %s", name, res, want)
+		}
+	}
+	// Another run does not see them.
+	if res := rt.Execute(ctx, `return typeof fs`); string(res.Value) != `"undefined"` {
+		t.Errorf("a run without WithExtensions: %v", res)
+	}
+	for _, tt := range []struct {
+		ext  codemode.Extension
+		want string
+	}{
+		{codemode.Extension{Name: "dup", Globals: map[string]any{"now": clock.Globals["now"]}}, `codemode: WithExtensions: Extension "dup" global "now" is already defined.`},
+		{codemode.Extension{Name: "bad", Globals: map[string]any{"JSON": clock.Globals["now"]}}, `codemode: WithExtensions: Extension "bad" global "JSON" is already defined.`},
+		{codemode.Extension{Name: "data", Globals: map[string]any{"x": 1}}, `codemode: WithExtensions: Extension "data" global "x" must be a function.`},
+	} {
+		res := rt.Execute(ctx, `return 1`, codemode.WithExtensions(tt.ext))
+		if res.Error == nil || res.Error.Kind != codemode.ExecutionFailure || res.Error.Message != tt.want {
+			t.Errorf("%v, want %q", res, tt.want)
+		}
+	}
+}

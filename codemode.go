@@ -11,6 +11,7 @@ import (
 	"context"
 	stdjson "encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -94,6 +95,16 @@ type execConfig struct {
 	hooks      *Hooks
 	onLog      func(string)
 	onToolCall func(ToolCallEvent)
+	extensions []Extension
+}
+
+// WithExtensions adds extensions for this execution, beside the
+// Runtime's (a per-user filesystem, say). Their globals follow the rules
+// New applies: a name that collides with a built-in, a host global or
+// another extension's fails the execution with ExecutionFailure, naming
+// it, and runs nothing.
+func WithExtensions(exts ...Extension) ExecOption {
+	return func(c *execConfig) { c.extensions = append(c.extensions, exts...) }
 }
 
 // WithLimits bounds this execution more tightly than the Runtime's
@@ -161,6 +172,11 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 			return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: err.Error()}}
 		}
 	}
+	if len(cfg.extensions) > 0 {
+		if err := checkExtensions(append(slices.Clone(rt.opts.Extensions), cfg.extensions...), rt.lib); err != nil {
+			return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: "codemode: WithExtensions: " + err.Error()}}
+		}
+	}
 	hooks := rt.opts.Hooks
 	if cfg.hooks != nil {
 		hooks = combineHooks(hooks, *cfg.hooks)
@@ -223,8 +239,11 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 		th.events = &callEvents{f: cfg.onToolCall}
 	}
 	h.tools = th
-	if len(rt.opts.Extensions) > 0 {
-		h.exts = newExtHost(rt.opts.Extensions, th)
+	if exts := rt.opts.Extensions; len(exts)+len(cfg.extensions) > 0 {
+		if len(cfg.extensions) > 0 {
+			exts = append(slices.Clone(exts), cfg.extensions...)
+		}
+		h.exts = newExtHost(exts, th)
 	}
 	if limits.MaxToolCalls != nil {
 		th.limit = *limits.MaxToolCalls
