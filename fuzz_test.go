@@ -28,11 +28,10 @@ func checkResult(t *testing.T, what string, res codemode.Result, elapsed, timeou
 	}
 }
 
-// goValueFrom builds a Go value from fuzz bytes: scalars, maps, slices,
-// typed values, deep nesting and cycles back to an enclosing container.
-func goValueFrom(data []byte) any {
+// byteReader returns the fuzz bytes one at a time, then zeros.
+func byteReader(data []byte) func() byte {
 	pos := 0
-	next := func() byte {
+	return func() byte {
 		if pos >= len(data) {
 			return 0
 		}
@@ -40,6 +39,12 @@ func goValueFrom(data []byte) any {
 		pos++
 		return b
 	}
+}
+
+// goValueFrom builds a Go value from fuzz bytes: scalars, maps, slices,
+// typed values, deep nesting and cycles back to an enclosing container.
+func goValueFrom(data []byte) any {
+	next := byteReader(data)
 	var open []any // enclosing containers, for cycles
 	var build func(depth int) any
 	build = func(depth int) any {
@@ -126,15 +131,7 @@ func FuzzExtensionValues(f *testing.F) {
 // literals, nesting, shared subvalues (DAGs), sparse arrays, getters,
 // toJSON, promises, collections, errors, cycles and throws.
 func programFrom(data []byte) string {
-	pos := 0
-	next := func() byte {
-		if pos >= len(data) {
-			return 0
-		}
-		b := data[pos]
-		pos++
-		return b
-	}
+	next := byteReader(data)
 	var b strings.Builder
 	b.WriteString("const v = [];\n")
 	n := 1 + int(next()%8)

@@ -300,7 +300,14 @@ var hostile = []struct{ name, src, want string }{
 // its value) in a child whose Go stack is capped at 64 MiB, never with a
 // fatal stack overflow.
 func TestStackHostile(t *testing.T) {
-	for _, tt := range hostile {
+	runInChildren(t, hostile)
+}
+
+// runInChildren runs each case in a child with the capped Go stack, in
+// parallel, and compares its outcome.
+func runInChildren[C ~struct{ name, src, want string }](t *testing.T, cases []C) {
+	for _, tc := range cases {
+		tt := struct{ name, src, want string }(tc)
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			got, _, _, err := childResult(tt.src, childMaxStack, false)
@@ -327,18 +334,7 @@ func TestStackOrdinary(t *testing.T) {
 		{"recursion in an async function", `async function g() { await null; function f(n) { return n ? 1 + f(n - 1) : 0 } return f(9000) } return await g()`, "ok 9000"},
 		{"depth recovers after the RangeError", `function g() { return [[[[g()]]]] } try { g() } catch {} function f(n) { return n ? 1 + f(n - 1) : 0 } return f(9000)`, "ok 9000"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			got, _, _, err := childResult(tt.src, childMaxStack, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != tt.want {
-				t.Errorf("got  %s\nwant %s", got, tt.want)
-			}
-		})
-	}
+	runInChildren(t, tests)
 }
 
 // TestStackBoundary: the runtime's boundary (the result's copy out, the
