@@ -3,6 +3,7 @@ package codemode_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/go-codemode/codemode"
@@ -52,6 +53,48 @@ func BenchmarkToolCall(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if res := rt.Execute(context.Background(), bc.src); !res.OK || string(res.Value) != "2997" {
+					b.Fatal(res)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWithTools compares a run that calls one of a large Runtime's
+// tools with a run that calls the same tool given by WithTools (a fresh
+// overlay each run, as a per-user tool would be): the overlay's extra
+// cost should not grow with the Runtime's 2,000 tools, whose schemas are
+// never recompiled.
+func BenchmarkWithTools(b *testing.B) {
+	schema := json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"},"tags":{"type":"array","items":{"type":"string"}}},"required":["id"]}`)
+	echo := func(_ context.Context, in json.RawMessage) (any, error) { return json.RawMessage(in), nil }
+	def := map[string]any{}
+	for i := range 2000 {
+		def[fmt.Sprintf("ns%d.tool%d", i%40, i)] = &tools.Tool{Description: "a tool", Input: schema, Output: json.RawMessage(`{"type":"object"}`), Func: echo}
+	}
+	rt, err := codemode.New(codemode.Options{Tools: def})
+	if err != nil {
+		b.Fatal(err)
+	}
+	user := &tools.Tool{Description: "the user's tool", Input: schema, Output: json.RawMessage(`{"type":"object"}`), Func: echo}
+	for _, bc := range []struct {
+		name string
+		src  string
+		opts func() []codemode.ExecOption
+	}{
+		{"runtime-tool", `return (await tools.ns0.tool0({id: 1})).id`, func() []codemode.ExecOption { return nil }},
+		{"overlay-tool", `return (await tools.user.tool({id: 1})).id`, func() []codemode.ExecOption {
+			return []codemode.ExecOption{codemode.WithTools(map[string]any{"user.tool": user})}
+		}},
+		{"runtime-search", `return (await search({query: "ns0 tool"})).items[0].path`, func() []codemode.ExecOption { return nil }},
+		{"overlay-search", `return (await search({query: "user tool"})).items[0].path`, func() []codemode.ExecOption {
+			return []codemode.ExecOption{codemode.WithTools(map[string]any{"user.tool": user})}
+		}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := rt.Execute(context.Background(), bc.src, bc.opts()...); !res.OK {
 					b.Fatal(res)
 				}
 			}

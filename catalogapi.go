@@ -49,3 +49,52 @@ func (rt *Runtime) signature(n *tools.Node) string {
 	rt.signatures.Store(n, s)
 	return s
 }
+
+// runTree is the tree a run sees: the Runtime's, with WithTools'
+// overlays laid over it in order.
+func (rt *Runtime) runTree(overlays []map[string]any) (*tools.Tree, error) {
+	tree := rt.tools
+	for _, def := range overlays {
+		var err error
+		if tree, err = tree.Overlay(def, rt.overlaySchemas); err != nil {
+			return nil, err
+		}
+	}
+	return tree, nil
+}
+
+// runSignatures render signatures for a run with overlay tools: the
+// Runtime's tools from its caches, the overlay's into maps that live as
+// long as the run, so that per-run tools never accumulate in the
+// Runtime.
+func (rt *Runtime) runSignatures() (signature, full func(*tools.Node) string) {
+	own := map[*tools.Node]string{}
+	ownFull := map[*tools.Node]string{}
+	shared := func(n *tools.Node) bool { return rt.tools.Lookup(n.Segments) == n }
+	signature = func(n *tools.Node) string {
+		if shared(n) {
+			return rt.signature(n)
+		}
+		s, ok := own[n]
+		if !ok {
+			s = catalog.SignatureWithOptions(n.Segments, n.Tool.InputForModel(), n.Tool.OutputForModel(), rt.opts.Signatures)
+			own[n] = s
+		}
+		return s
+	}
+	full = func(n *tools.Node) string {
+		if rt.opts.Signatures == (catalog.Options{}) {
+			return signature(n)
+		}
+		if shared(n) {
+			return rt.fullSignature(n)
+		}
+		s, ok := ownFull[n]
+		if !ok {
+			s = catalog.Signature(n.Segments, n.Tool.InputForModel(), n.Tool.OutputForModel())
+			ownFull[n] = s
+		}
+		return s
+	}
+	return signature, full
+}

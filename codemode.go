@@ -59,7 +59,13 @@ type Runtime struct {
 	signatures     sync.Map
 	fullSignatures sync.Map
 	searchSchema   *tools.Schema
+	// overlaySchemas are WithTools' compiled schemas, by content.
+	overlaySchemas *tools.SchemaCache
 }
+
+// overlaySchemaCacheSize bounds the compiled schemas WithTools keeps
+// between runs: enough for every tool of a large per-user catalog.
+const overlaySchemaCacheSize = 4096
 
 // New makes a Runtime. It fails on invalid limits (with the reference's
 // messages) and on an invalid tool tree.
@@ -79,7 +85,8 @@ func New(opts Options) (*Runtime, error) {
 	if err != nil {
 		return nil, fmt.Errorf("codemode: the search schema does not compile: %v", err)
 	}
-	return &Runtime{opts: opts, lib: lib, tools: tree, searchSchema: searchSchema}, nil
+	return &Runtime{opts: opts, lib: lib, tools: tree, searchSchema: searchSchema,
+		overlaySchemas: tools.NewSchemaCache(overlaySchemaCacheSize)}, nil
 }
 
 // libraryInstallers are the areas of the standard library beyond the
@@ -96,6 +103,7 @@ type execConfig struct {
 	onLog      func(string)
 	onToolCall func(ToolCallEvent)
 	extensions []Extension
+	overlays   []map[string]any
 }
 
 // WithExtensions adds extensions for this execution, beside the
@@ -105,6 +113,23 @@ type execConfig struct {
 // it, and runs nothing.
 func WithExtensions(exts ...Extension) ExecOption {
 	return func(c *execConfig) { c.extensions = append(c.extensions, exts...) }
+}
+
+// WithTools lays tools and namespaces over the Runtime's tree for this
+// execution only (the tools of one user, one conversation): def is read
+// as Options.Tools is, a tool at a path the Runtime has replaces it for
+// this run, and a namespace adds to the Runtime's. Programs see the
+// overlay in `tools` and in search; Catalog and Instructions stay the
+// Runtime's. Several WithTools apply in order.
+//
+// It is cheap: the Runtime's tree and its compiled schemas are shared,
+// not copied, and each overlay tool's schemas are compiled on its first
+// call, through a cache the Runtime keeps by schema content, so a schema
+// sent again in a later run is compiled once. An invalid definition
+// fails the execution with ExecutionFailure and runs nothing; a schema
+// that does not compile fails the calls of that tool.
+func WithTools(def map[string]any) ExecOption {
+	return func(c *execConfig) { c.overlays = append(c.overlays, def) }
 }
 
 // WithLimits bounds this execution more tightly than the Runtime's
@@ -177,6 +202,10 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 			return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: "codemode: WithExtensions: " + err.Error()}}
 		}
 	}
+	tree, err := rt.runTree(cfg.overlays)
+	if err != nil {
+		return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: "codemode: WithTools: " + err.Error()}}
+	}
 	hooks := rt.opts.Hooks
 	if cfg.hooks != nil {
 		hooks = combineHooks(hooks, *cfg.hooks)
@@ -233,8 +262,11 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 			f(line)
 		}
 	}
-	th = &toolHost{tree: rt.tools, run: run, ctx: runCtx, cancel: cancel, limit: -1, hooks: hooks,
+	th = &toolHost{tree: tree, run: run, ctx: runCtx, cancel: cancel, limit: -1, hooks: hooks,
 		signature: rt.signature, fullSignature: rt.fullSignature, searchSchema: rt.searchSchema}
+	if tree != rt.tools {
+		th.signature, th.fullSignature = rt.runSignatures()
+	}
 	if cfg.onToolCall != nil {
 		th.events = &callEvents{f: cfg.onToolCall}
 	}

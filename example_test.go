@@ -117,6 +117,34 @@ func ExampleWithLimits() {
 // A typed Go tool (tools.Func) inside a Runtime: its schemas come from the
 // Go types, the program's input is validated and decoded strictly, and
 // the output comes back as data.
+// WithTools gives one run tools of its own (here, the signed-in user's
+// files) on top of the Runtime's, without rebuilding the Runtime.
+func ExampleWithTools() {
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{
+		"clock.now": tools.Func("The current time", func(ctx context.Context, _ struct{}) (string, error) { return "2026-12-02T10:00:00Z", nil }),
+	}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	filesOf := func(user string) map[string]any {
+		type Path struct {
+			Path string `json:"path"`
+		}
+		return map[string]any{"files.read": tools.Func("Read one of your files", func(ctx context.Context, p Path) (string, error) {
+			return "contents of " + user + "/" + p.Path, nil
+		})}
+	}
+	code := `return [await tools.files.read({ path: "notes.txt" }), await tools.clock.now()]`
+	fmt.Println(string(rt.Execute(context.Background(), code, codemode.WithTools(filesOf("ann"))).Value))
+	fmt.Println(string(rt.Execute(context.Background(), code, codemode.WithTools(filesOf("bob"))).Value))
+	fmt.Println(rt.Execute(context.Background(), code).Error.Kind)
+	// Output:
+	// ["contents of ann/notes.txt","2026-12-02T10:00:00Z"]
+	// ["contents of bob/notes.txt","2026-12-02T10:00:00Z"]
+	// UnknownTool
+}
+
 func ExampleRuntime_typedTool() {
 	type Query struct {
 		City string `json:"city" jsonschema:"description=City name"`

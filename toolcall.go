@@ -358,6 +358,13 @@ func (pc *pendingCall) start(r *value.Realm) {
 		r.RejectPromise(pc.promise, exc.Value)
 		return
 	}
+	// A WithTools tool's schemas compile on its first call; one that
+	// does not compile is the host's error, which the program cannot fix.
+	if err := pc.node.Prepare(); err != nil {
+		r.RejectPromise(pc.promise, value.Obj(toolError(r, ToolFailure,
+			fmt.Sprintf("Tool '%s' cannot be called: %v. This is an error in the host's tool definition, not in the program.", pc.node.Path, err))))
+		return
+	}
 	// A call whose input does not validate is not admitted: not counted,
 	// not listed, and no hook sees it.
 	if err := pc.node.ValidateInput(input); err != nil {

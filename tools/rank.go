@@ -79,6 +79,9 @@ func forms(t string) []string {
 // description are part of the search text, so only tools whose text
 // contains the form are looked at further).
 func (t *Tree) Rank(query, scope string) []Scored {
+	if t.over != nil {
+		return t.over.rank(query, scope)
+	}
 	terms := Tokenize(query)
 	idx := t.index()
 	inScope := func(n *Node) bool {

@@ -105,8 +105,10 @@ type Node struct {
 	Description string
 	children    map[string]*Node
 	parent      *Node
-	// The Tool's schemas, compiled by New (nil: no schema).
+	// The Tool's schemas, compiled by New (nil: no schema), or on first
+	// use for an overlay's tools (lazy set).
 	input, output *jsonschema.Schema
+	lazy          *lazySchemas
 }
 
 // Children returns the names below this node, sorted.
@@ -133,6 +135,8 @@ type Tree struct {
 
 	indexOnce sync.Once
 	rank      *rankIndex // what Rank matches against, prepared once
+
+	over *overlay // set for a tree made by Overlay
 }
 
 // New builds a tree from a definition: keys are names or dotted paths
@@ -308,10 +312,15 @@ func (t *Tree) Lookup(segs []string) *Node {
 }
 
 // Tools returns every callable node, sorted by path.
-func (t *Tree) Tools() []*Node { return t.tools }
+func (t *Tree) Tools() []*Node {
+	if t.over != nil {
+		return t.over.allTools()
+	}
+	return t.tools
+}
 
 // Len is the number of tools.
-func (t *Tree) Len() int { return len(t.tools) }
+func (t *Tree) Len() int { return len(t.Tools()) }
 
 var identRE = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 

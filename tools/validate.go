@@ -180,10 +180,15 @@ func (s *Schema) Validate(instance json.RawMessage) error {
 // decoded strictly into the Go input type, so that every input the typed
 // function could not decode (an unknown field, a number out of an int8's
 // range, a time.Time that is not RFC 3339, ...) is rejected here too. A
-// nil node, or a node that is not callable, accepts everything.
+// nil node, or a node that is not callable, accepts everything. For an
+// overlay's tool whose schema does not compile, it returns Prepare's
+// error, which is not a *ValidationError.
 func (n *Node) ValidateInput(input json.RawMessage) error {
 	if n == nil || n.Tool == nil {
 		return nil
+	}
+	if err := n.Prepare(); err != nil {
+		return err
 	}
 	if len(input) == 0 {
 		input = json.RawMessage("{}")
@@ -216,6 +221,9 @@ func safeCheck(check func([]byte) error, input []byte) (err error) {
 func (n *Node) ValidateOutput(output json.RawMessage) error {
 	if n == nil || n.Tool == nil {
 		return nil
+	}
+	if err := n.Prepare(); err != nil {
+		return err
 	}
 	if len(output) == 0 {
 		output = json.RawMessage("null")
