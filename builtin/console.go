@@ -425,8 +425,10 @@ func (f *formatter) render(v value.Value, depth int, stack []*value.Object) {
 				b.WriteByte(',')
 			}
 			e, ok := a.Get(i)
-			if !ok {
+			if !ok { // a hole: counted like a value, so a sparse array is cut at the limit too
 				b.WriteString("null")
+				f.tick(1)
+				f.step()
 				continue
 			}
 			f.value(e, depth+1, stack)
