@@ -212,6 +212,13 @@ func (r *Realm) Intrinsic(id Intrinsic) *Object {
 	var proto *Object
 	if spec.Proto != NoIntrinsic && !(id == ObjectPrototype) {
 		proto = r.Intrinsic(spec.Proto)
+		// Making the prototype can make this intrinsic (Object.prototype's
+		// methods need Function.prototype): keep the one made first, or
+		// objects made meanwhile would have a prototype the program
+		// cannot see.
+		if o := r.intrinsics[id]; o != nil {
+			return o
+		}
 	}
 	var o *Object
 	if spec.Func != nil {
