@@ -159,46 +159,17 @@ func (n *Node) Prepare() error {
 	}
 	l := n.lazy
 	l.once.Do(func() {
-		if err := n.compileWith(l.cache); err != nil {
+		compile := func(which string, doc []byte) (*jsonschema.Schema, error) {
+			return compileSchema(schemaURL(n.Path, which), doc)
+		}
+		if l.cache != nil {
+			compile = func(which string, doc []byte) (*jsonschema.Schema, error) { return l.cache.compile(n.Path, which, doc) }
+		}
+		if err := n.compileWith(compile); err != nil {
 			l.err = fmt.Errorf("tools: tool %q: %w", n.Path, err)
 		}
 	})
 	return l.err
-}
-
-// compileWith compiles the node's schemas through cache (nil: none).
-func (n *Node) compileWith(cache *SchemaCache) error {
-	if cache == nil {
-		return n.compile()
-	}
-	tool := n.Tool
-	if tool.err != nil {
-		return tool.err
-	}
-	c := tool.compiled
-	if len(tool.Input) > 0 {
-		if c != nil && c.input != nil && string(c.inputSrc) == string(tool.Input) {
-			n.input = c.input
-		} else {
-			sch, err := cache.compile(n.Path, "input", tool.Input)
-			if err != nil {
-				return fmt.Errorf("input schema: %w", err)
-			}
-			n.input = sch
-		}
-	}
-	if len(tool.Output) > 0 {
-		if c != nil && c.output != nil && string(c.outputSrc) == string(tool.Output) {
-			n.output = c.output
-		} else {
-			sch, err := cache.compile(n.Path, "output", tool.Output)
-			if err != nil {
-				return fmt.Errorf("output schema: %w", err)
-			}
-			n.output = sch
-		}
-	}
-	return nil
 }
 
 // SchemaCache keeps compiled schemas by their content, so that

@@ -195,34 +195,43 @@ func (t *Tree) compile() error {
 // compile compiles the node's tool's schemas, reusing those Func
 // compiled when the schema is still the one it reflected.
 func (n *Node) compile() error {
+	return n.compileWith(func(which string, doc []byte) (*jsonschema.Schema, error) {
+		return compileSchema(schemaURL(n.Path, which), doc)
+	})
+}
+
+// compileWith compiles the node's schemas with compile, reusing Func's.
+func (n *Node) compileWith(compile func(which string, doc []byte) (*jsonschema.Schema, error)) error {
 	tool := n.Tool
 	if tool.err != nil {
 		return tool.err
 	}
 	c := tool.compiled
-	if len(tool.Input) > 0 {
-		if c != nil && c.input != nil && bytes.Equal(c.inputSrc, tool.Input) {
-			n.input = c.input
-		} else {
-			sch, err := compileSchema(schemaURL(n.Path, "input"), tool.Input)
-			if err != nil {
-				return fmt.Errorf("input schema: %w", err)
-			}
-			n.input = sch
-		}
+	if c == nil {
+		c = &compiledSchemas{}
 	}
-	if len(tool.Output) > 0 {
-		if c != nil && c.output != nil && bytes.Equal(c.outputSrc, tool.Output) {
-			n.output = c.output
-		} else {
-			sch, err := compileSchema(schemaURL(n.Path, "output"), tool.Output)
-			if err != nil {
-				return fmt.Errorf("output schema: %w", err)
-			}
-			n.output = sch
-		}
+	var err error
+	if n.input, err = reuseOrCompile("input", tool.Input, c.inputSrc, c.input, compile); err != nil {
+		return err
 	}
-	return nil
+	n.output, err = reuseOrCompile("output", tool.Output, c.outputSrc, c.output, compile)
+	return err
+}
+
+// reuseOrCompile is the compiled form of doc (nil for no schema): the one
+// Func made when doc is still what it reflected, else compiled now.
+func reuseOrCompile(which string, doc, reflected []byte, pre *jsonschema.Schema, compile func(string, []byte) (*jsonschema.Schema, error)) (*jsonschema.Schema, error) {
+	if len(doc) == 0 {
+		return nil, nil
+	}
+	if pre != nil && bytes.Equal(reflected, doc) {
+		return pre, nil
+	}
+	sch, err := compile(which, doc)
+	if err != nil {
+		return nil, fmt.Errorf("%s schema: %w", which, err)
+	}
+	return sch, nil
 }
 
 func (t *Tree) add(at *Node, def map[string]any) error {
