@@ -1,0 +1,5 @@
+//go:build !race
+
+package codemode_test
+
+const raceEnabled = false
