@@ -18,7 +18,7 @@ const (
 
 var (
 	bigintLiteral = regexp.MustCompile(`\b\d+n\b`)
-	boxing        = regexp.MustCompile(`\bnew (String|Number|Boolean)\s*\(|\bObject\s*\(`)
+	boxing        = regexp.MustCompile(`\bnew (String|Number|Boolean)\s*\(|(^|[^.\w$])Object\s*\(`)
 	symbolCall    = regexp.MustCompile(`\bSymbol\s*\(`)
 )
 

@@ -17,15 +17,18 @@ import (
 
 // Test is one line of manifest.jsonl.
 type Test struct {
-	Path     string   `json:"path"` // under test/
-	Area     string   `json:"area"`
-	Category string   `json:"category"` // positive, negative-parse or negative-runtime
-	Includes []string `json:"includes"`
-	Async    bool     `json:"async"`
-	Negative *struct {
-		Phase string `json:"phase"`
-		Type  string `json:"type"` // the expected error constructor's name
-	} `json:"negative"`
+	Path     string    `json:"path"` // under test/
+	Area     string    `json:"area"`
+	Category string    `json:"category"` // positive, negative-parse or negative-runtime
+	Includes []string  `json:"includes"`
+	Async    bool      `json:"async"`
+	Negative *Negative `json:"negative"`
+}
+
+// Negative is what a negative test expects.
+type Negative struct {
+	Phase string `json:"phase"` // parse or runtime
+	Type  string `json:"type"`  // the error constructor's name
 }
 
 // expectedType is the error constructor a negative test expects.
