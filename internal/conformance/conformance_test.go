@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // fakeSuite writes a small selection: files maps a path under the
@@ -273,5 +274,23 @@ func TestClassify(t *testing.T) {
 		if got := classify(Outcome{Test: bug, Detail: detail}); got != reason {
 			t.Errorf("%s: %q, want %q", detail, got, reason)
 		}
+	}
+}
+
+func TestWatchdog(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	exec := Watchdog(func(program string) []byte {
+		if program == "hang" {
+			<-release
+		}
+		return []byte(`{"ok":true,"value":"PASS"}`)
+	}, 50*time.Millisecond)
+	if got := string(exec("fine")); got != `{"ok":true,"value":"PASS"}` {
+		t.Errorf("fine: %s", got)
+	}
+	pass, detail := Judge(Test{Category: "positive"}, exec("hang"))
+	if pass || detail != "Hung: the run did not return within 50ms: the engine ignored its timeout" {
+		t.Errorf("hang: %v %q", pass, detail)
 	}
 }

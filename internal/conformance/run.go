@@ -119,3 +119,21 @@ func WriteResults(w io.Writer, outs []Outcome, total time.Duration) error {
 		Results  map[string]entry `json:"results"`
 	}{math.Round(total.Seconds()*10) / 10, results})
 }
+
+// Watchdog gives up on a program that has not returned after limit (set
+// well past the run's own timeout): the test fails as hung and the runner
+// goes on, while the engine's goroutine is left behind. A Runtime that
+// keeps its limits never trips it.
+func Watchdog(exec Exec, limit time.Duration) Exec {
+	return func(program string) []byte {
+		done := make(chan []byte, 1)
+		go func() { done <- exec(program) }()
+		select {
+		case out := <-done:
+			return out
+		case <-time.After(limit):
+			msg, _ := json.Marshal(fmt.Sprintf("the run did not return within %v: the engine ignored its timeout", limit))
+			return []byte(`{"ok":false,"error":{"kind":"Hung","message":` + string(msg) + `}}`)
+		}
+	}
+}
