@@ -35,7 +35,6 @@ var t262Dir = filepath.Join("..", "shared", "conformance")
 // the whole selection without it.
 const raceSample = 40
 
-
 // TestTest262 runs the test262 selection of ../shared/conformance
 // in-process on every engine, judged as its run.py judges it. Every test
 // that fails must be listed in testdata/conformance/<engine>.txt with its
