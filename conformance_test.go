@@ -158,6 +158,9 @@ func checkExpectations(t *testing.T, engine string, suite *conformance.Suite, ou
 			t.Errorf("%s lists %s, which is not in the selection: remove it (or run with -update-expectations)", name, p)
 		}
 	}
+	if len(nowPassing) > 0 {
+		t.Errorf("%d tests listed in %s pass now: go test -count=1 -run TestTest262 -update-expectations . removes them", len(nowPassing), name)
+	}
 	if len(unexpected) > 0 {
 		t.Errorf("%d test262 tests fail that %s does not list: fix them, or list each with its reason (go test -run TestTest262 -update-expectations . adds them)", len(unexpected), name)
 	}
