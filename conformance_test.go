@@ -30,10 +30,10 @@ var (
 // t262Dir is where the test262 selection is, beside the module.
 var t262Dir = filepath.Join("..", "shared", "conformance")
 
-// raceSample: under the race detector, which makes the engine several
-// times slower, TestTest262 runs one test in raceSample; .ci/run runs
-// the whole selection without it.
-const raceSample = 40
+// sampleEvery: under the race detector, which makes the engine many
+// times slower, and with -short, TestTest262 runs one test in
+// sampleEvery; .ci/run runs the whole selection without them.
+const sampleEvery = 40
 
 // TestTest262 runs the test262 selection of ../shared/conformance
 // in-process on every engine, judged as its run.py judges it. Every test
@@ -55,15 +55,15 @@ func TestTest262(t *testing.T) {
 				tests = append(tests, tc)
 			}
 		}
-	case raceEnabled:
+	case raceEnabled || testing.Short():
 		tests, full = nil, false
-		for i := 0; i < len(suite.Tests); i += raceSample {
+		for i := 0; i < len(suite.Tests); i += sampleEvery {
 			tests = append(tests, suite.Tests[i])
 		}
-		t.Logf("race detector on: running 1 test262 test in %d (%d); go test -run TestTest262 . runs them all", raceSample, len(tests))
+		t.Logf("-race or -short: running 1 test262 test in %d (%d); go test -run TestTest262 . runs them all", sampleEvery, len(tests))
 	}
 	if *updateExpectations && !full {
-		t.Fatal("-update-expectations needs the whole selection: drop -t262, and -race")
+		t.Fatal("-update-expectations needs the whole selection: drop -t262, -short and -race")
 	}
 	for _, engine := range engines {
 		t.Run(engine, func(t *testing.T) {
