@@ -139,7 +139,7 @@ func checkExpectations(t *testing.T, engine string, suite *conformance.Suite, ou
 			exp.Header = expectationsHeader(engine)
 		}
 		var b bytes.Buffer
-		exp.Update(outs, conformance.Classify(suite)).WriteTo(&b)
+		exp.Update(outs, classifyT262(t, engine, suite)).WriteTo(&b)
 		if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -163,6 +163,33 @@ func checkExpectations(t *testing.T, engine string, suite *conformance.Suite, ou
 	}
 	if len(unexpected) > 0 {
 		t.Errorf("%d test262 tests fail that %s does not list: fix them, or list each with its reason (go test -run TestTest262 -update-expectations . adds them)", len(unexpected), name)
+	}
+}
+
+// classifyT262 gives a new failure the reason another engine's file
+// gives the same test, else conformance.Classify's.
+func classifyT262(t *testing.T, engine string, suite *conformance.Suite) func(conformance.Outcome) string {
+	others := map[string]string{}
+	for _, e := range engines {
+		f, err := os.Open(expectationsFile(e))
+		if e == engine || err != nil {
+			continue
+		}
+		exp, err := conformance.ParseExpectations(f, expectationsFile(e))
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, reason := range exp.Reasons() {
+			others[path] = reason
+		}
+	}
+	classify := conformance.Classify(suite)
+	return func(o conformance.Outcome) string {
+		if r, ok := others[o.Test.Path]; ok {
+			return r
+		}
+		return classify(o)
 	}
 }
 
