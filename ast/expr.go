@@ -983,7 +983,7 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 	if priv, ok := key.(*PrivateName); ok {
 		p.failAt(priv.Start, "Unexpected private name")
 	}
-	if p.tt == js.OpenParenToken || async || gen || kind != PropInit {
+	if p.tt == js.OpenParenToken || p.ts && p.tt == js.LtToken || async || gen || kind != PropInit {
 		if kind == PropInit {
 			kind = PropMethod
 		}

@@ -30,7 +30,7 @@ func (p *parser) parseFunctionExpr(async bool, start Pos) Expr {
 	p.next() // function
 	gen := p.eat(js.MulToken)
 	var name *Ident
-	if p.tt != js.OpenParenToken {
+	if p.tt != js.OpenParenToken && !(p.ts && p.tt == js.LtToken) {
 		// The name of a function expression is bound inside it, so await
 		// and yield follow the function's own kind.
 		if p.tt == js.AwaitToken && async || p.tt == js.YieldToken && gen {
@@ -229,7 +229,7 @@ func (p *parser) parseClass(isDecl bool) *Class {
 	defer p.leave()
 	c := &Class{At: At{p.pos}}
 	p.next() // class
-	if p.tt != js.OpenBraceToken && p.tt != js.ExtendsToken {
+	if p.tt != js.OpenBraceToken && p.tt != js.ExtendsToken && !(p.ts && (p.tt == js.LtToken || p.tt == js.ImplementsToken)) {
 		c.Name = p.parseBindingIdent()
 	} else if isDecl {
 		p.failAt(p.pos, "A class declaration requires a name")
