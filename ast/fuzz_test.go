@@ -17,7 +17,13 @@ func FuzzParse(f *testing.F) {
 	for _, src := range validPrograms {
 		f.Add(src)
 	}
-	for _, pattern := range []string{"testdata/corpus/*.js", "testdata/golden/*.js"} {
+	for _, tt := range tsErased {
+		f.Add(tt.ts)
+	}
+	for _, tt := range tsRuntimeErrors {
+		f.Add(tt.src)
+	}
+	for _, pattern := range []string{"testdata/corpus/*.js", "testdata/golden/*.js", "../testdata/typescript/*.ts"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {
@@ -77,6 +83,24 @@ func TestDeepNesting(t *testing.T) {
 		"sequence":    strings.Repeat("a,", n) + "a",
 		"statements":  strings.Repeat("a;", n),
 		"array items": "[" + strings.Repeat("1,", n) + "]",
+		// TypeScript, where the parser speculates.
+		"type args":      "let x: " + strings.Repeat("A<", n) + "B" + strings.Repeat(">", n),
+		"call type args": "f" + strings.Repeat("<A", n) + strings.Repeat(">", n) + "()",
+		"generic arrows": strings.Repeat("<T>(x)=>", n) + "1",
+		"angle asserts":  strings.Repeat("<T>", n) + "x",
+		"angle parens":   strings.Repeat("<T>(", n) + "x" + strings.Repeat(")", n),
+		"paren types":    "let x: " + strings.Repeat("(", n) + "A" + strings.Repeat(")", n),
+		"fn types":       "let x: " + strings.Repeat("(a:", n) + "A" + strings.Repeat(")=>B", n),
+		"object types":   "let x: " + strings.Repeat("{a:", n) + "1" + strings.Repeat("}", n),
+		"cond parens":    strings.Repeat("c?(x):", n) + "1",
+		"lt parens":      strings.Repeat("a<(", n) + "1" + strings.Repeat(")", n),
+		"lt templates":   strings.Repeat("a<`${", n) + strings.Repeat("}`", n),
+		"as chain":       "x" + strings.Repeat(" as T", n),
+		"non-null":       "x" + strings.Repeat("!", n),
+		// Flat in JavaScript, nested as types: each '<' must not
+		// re-read the rest as types.
+		"comparisons":  strings.Repeat("a<b,", n) + "c",
+		"paren groups": "let x: " + strings.Repeat("([", 300) + strings.Repeat("a,", n/2) + "a" + strings.Repeat("])", 300),
 	}
 	for name, text := range inputs {
 		prog, err := Parse(text)

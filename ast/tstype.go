@@ -59,7 +59,11 @@ func (p *parser) parenStartsParams() bool {
 	case js.CloseParenToken, js.EllipsisToken:
 		return true
 	case js.OpenBraceToken, js.OpenBracketToken:
-		p.skipBalanced()
+		// A pattern parameter is short; a bound keeps nested
+		// parenthesized types from being rescanned at every level.
+		if !p.skipBalancedWithin(patternTokenBudget) {
+			return false
+		}
 	default:
 		if !js.IsIdentifierName(p.tt) {
 			return false
@@ -628,9 +632,16 @@ func (p *parser) splitToken(rest js.TokenType) {
 // skipBalanced steps over a bracketed group of tokens ([...], {...} or
 // (...)), for what a type may hold that has no grammar of its own here
 // (a pattern parameter of a function type, a computed key).
-func (p *parser) skipBalanced() {
+func (p *parser) skipBalanced() { p.skipBalancedWithin(-1) }
+
+// patternTokenBudget bounds the tokens a lookahead skips over a pattern.
+const patternTokenBudget = 256
+
+// skipBalancedWithin is skipBalanced that gives up (reporting false)
+// after budget tokens, unless budget is negative.
+func (p *parser) skipBalancedWithin(budget int) bool {
 	depth := 0
-	for {
+	for ; budget != 0; budget-- {
 		switch p.tt {
 		case js.OpenBraceToken, js.OpenBracketToken, js.OpenParenToken, js.TemplateStartToken:
 			depth++
@@ -641,9 +652,10 @@ func (p *parser) skipBalanced() {
 		}
 		p.next()
 		if depth == 0 {
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // isWord reports whether the current token is the identifier word w.

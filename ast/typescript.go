@@ -9,6 +9,8 @@ package ast
 // a ParseError that says what to write instead.
 
 import (
+	"bytes"
+
 	"github.com/tdewolff/parse/v2/js"
 )
 
@@ -350,7 +352,7 @@ func (p *parser) markParen(x Expr) {
 // comparison, as it means in JavaScript: both keep JavaScript that parsed
 // before reading as it did.
 func (p *parser) tryTypeArgsInExpression() bool {
-	if int(p.pos)-p.base != p.prevEnd {
+	if int(p.pos)-p.base != p.prevEnd || !p.typeArgsCloseAhead() {
 		return false
 	}
 	open := int(p.pos) - p.base
@@ -362,6 +364,46 @@ func (p *parser) tryTypeArgsInExpression() bool {
 		}
 	})
 }
+
+// typeArgsCloseAhead scans the raw text after a '<' for the '>' that
+// would close it as type arguments, within typeArgsWindow bytes. Without
+// this check, a flat chain of comparisons (a<b, a<b, a<b, ...) whose type
+// reading nests would be re-read as types at every '<': quadratic.
+func (p *parser) typeArgsCloseAhead() bool {
+	start := int(p.pos) - p.base
+	end := min(len(p.buf), start+typeArgsWindow)
+	angles, brackets := 0, 0
+	for i := start; i < end; i++ {
+		switch c := p.buf[i]; c {
+		case '<':
+			angles++
+		case '>':
+			if p.buf[i-1] == '=' {
+				continue // the => of a function type
+			}
+			if angles--; angles == 0 {
+				return true
+			}
+		case '(', '[', '{':
+			brackets++
+		case ')', ']', '}':
+			if brackets--; brackets < 0 {
+				return false
+			}
+		case '\'', '"', '`':
+			j := bytes.IndexByte(p.buf[i+1:end], c)
+			if j < 0 {
+				return false
+			}
+			i += j + 1
+		}
+	}
+	return false
+}
+
+// typeArgsWindow bounds how far type arguments in an expression may reach;
+// real ones are far shorter.
+const typeArgsWindow = 2048
 
 // canFollowTypeArgs is TypeScript's canFollowTypeArgumentsInExpression.
 func (p *parser) canFollowTypeArgs() bool {
