@@ -150,7 +150,10 @@ func (p *parser) parseConditional(noIn bool, ref *coverErrors) Expr {
 	if p.tt == js.ColonToken && !p.ts {
 		p.failTS(p.pos-1, "optional parameter or property")
 	}
+	savedThen := p.condThenAt
+	p.condThenAt = p.pos
 	then := p.parseAssign(false, nil)
+	p.condThenAt = savedThen
 	p.expect(js.ColonToken)
 	els := p.parseAssign(noIn, nil)
 	return &Cond{At: At{start}, Test: x, Then: then, Else: els}
@@ -762,7 +765,11 @@ func (p *parser) parseAsyncPrimary(canBeArrow bool) Expr {
 		}
 	case p.tt == js.OpenParenToken:
 		items, trailing, ref, typed := p.parseParenItems()
-		if p.ts && p.tt == js.ColonToken && p.tryArrowReturnType() {
+		if p.ts && p.tt == js.ColonToken && start == p.condThenAt {
+			if x, ok := p.tryArrowInCondThen(start, items, trailing, ref, true); ok {
+				return x
+			}
+		} else if p.ts && p.tt == js.ColonToken && p.tryArrowReturnType() {
 			params, rest := p.toParams(items, trailing, ref)
 			return p.parseArrowBody(start, params, rest, true)
 		}
@@ -841,7 +848,15 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 func (p *parser) parseParenOrArrow(canBeArrow bool) Expr {
 	start := p.pos
 	items, trailing, ref, typed := p.parseParenItems()
-	if canBeArrow && (p.tt == js.ArrowToken && !p.nl || p.ts && p.tt == js.ColonToken && p.tryArrowReturnType()) {
+	if canBeArrow && p.ts && p.tt == js.ColonToken && start == p.condThenAt {
+		if x, ok := p.tryArrowInCondThen(start, items, trailing, ref, false); ok {
+			return x
+		}
+	} else if canBeArrow && p.ts && p.tt == js.ColonToken && p.tryArrowReturnType() {
+		params, rest := p.toParams(items, trailing, ref)
+		return p.parseArrowBody(start, params, rest, false)
+	}
+	if canBeArrow && p.tt == js.ArrowToken && !p.nl {
 		params, rest := p.toParams(items, trailing, ref)
 		return p.parseArrowBody(start, params, rest, false)
 	}

@@ -56,6 +56,7 @@ type parser struct {
 	parens map[Expr]bool // expressions written in parentheses
 
 	potentialArrowAt Pos // where an arrow function could start
+	condThenAt       Pos // where the then branch of the innermost conditional starts
 
 	// awaitPos and yieldPos are the first await and yield expressions in
 	// what is being parsed, or -1: parameter lists may not contain them, and
@@ -108,7 +109,7 @@ func newParser(src *Source, ts bool) *parser {
 	text := src.Text[src.Start:src.End]
 	buf := make([]byte, len(text), len(text)+1)
 	copy(buf, text)
-	p := &parser{src: src, base: src.Start, buf: buf, potentialArrowAt: -1, awaitPos: -1, yieldPos: -1, ts: ts}
+	p := &parser{src: src, base: src.Start, buf: buf, potentialArrowAt: -1, condThenAt: -1, awaitPos: -1, yieldPos: -1, ts: ts}
 	p.in = parse.NewInputBytes(buf)
 	p.lx = js.NewLexer(p.in)
 	return p

@@ -44,6 +44,7 @@ type state struct {
 	depth              int
 	fn                 *funcContext
 	potentialArrowAt   Pos
+	condThenAt         Pos
 	awaitPos, yieldPos Pos
 	classes            int
 }
@@ -54,7 +55,7 @@ func (p *parser) templateLevels() *[]int {
 
 func (p *parser) save() *state {
 	s := &state{lx: *p.lx, in: *p.in, tt: p.tt, lit: p.lit, pos: p.pos, end: p.end, nl: p.nl, prevEnd: p.prevEnd,
-		depth: p.depth, fn: p.fn, potentialArrowAt: p.potentialArrowAt, awaitPos: p.awaitPos, yieldPos: p.yieldPos,
+		depth: p.depth, fn: p.fn, potentialArrowAt: p.potentialArrowAt, condThenAt: p.condThenAt, awaitPos: p.awaitPos, yieldPos: p.yieldPos,
 		classes: len(p.classes)}
 	if lv := *p.templateLevels(); len(lv) > 0 {
 		s.levels = append([]int(nil), lv...)
@@ -67,6 +68,7 @@ func (p *parser) restore(s *state) {
 	*p.templateLevels() = s.levels
 	p.tt, p.lit, p.pos, p.end, p.nl, p.prevEnd = s.tt, s.lit, s.pos, s.end, s.nl, s.prevEnd
 	p.depth, p.fn, p.potentialArrowAt, p.awaitPos, p.yieldPos = s.depth, s.fn, s.potentialArrowAt, s.awaitPos, s.yieldPos
+	p.condThenAt = s.condThenAt
 	p.classes = p.classes[:s.classes]
 }
 
@@ -79,6 +81,7 @@ const (
 	specGenericArrow
 	specFuncType
 	specInferConstraint
+	specCondArrow
 )
 
 type specKey struct {

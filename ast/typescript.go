@@ -27,33 +27,55 @@ const (
 	tsImportEqualsMessage = "TypeScript 'import x = require(...)' is not supported: use import x from \"module\""
 )
 
-// tsStatement parses, when the current word starts one, a TypeScript
-// declaration: erased ones (interface, type, declare, abstract class,
-// import type, export type) return (erased, true), where erased is nil in
-// a statement list or an empty statement where a statement is required;
-// enum and namespace fail. Otherwise it returns (nil, false).
+// tsStatement parses, when the current token starts one, a TypeScript
+// declaration: an erased one (interface, type, declare, import type,
+// export type) returns (nil, true) in a statement list and an empty
+// statement where a statement is required; abstract class returns the
+// class; enum and namespace fail. Otherwise it returns (nil, false).
 func (p *parser) tsStatement(inList, topLevel bool) (Stmt, bool) {
 	start := p.pos
-	var erased Stmt
-	if !inList {
-		erased = &Empty{At{start}}
-	}
 	switch p.tt {
 	case js.EnumToken:
 		p.failAt(start, tsEnumMessage)
 	case js.ConstToken:
-		if w, nl := p.peekWord(); w == "enum" && !nl {
+		if p.peekIsWord("enum") {
 			p.failAt(start, tsEnumMessage)
 		}
 		return nil, false
+	case js.ExportToken, js.ImportToken, js.InterfaceToken:
+	default:
+		if !js.IsIdentifier(p.tt) {
+			return nil, false
+		}
+	}
+	s, ok := p.tsDeclaration(topLevel)
+	if ok && s == nil && !inList {
+		s = &Empty{At{start}}
+	}
+	return s, ok
+}
+
+// peekIsWord reports whether the next token is the word w on the same
+// line (without allocating, unlike peekWord).
+func (p *parser) peekIsWord(w string) bool {
+	i, nl := p.peekRaw()
+	return !nl && i+len(w) <= len(p.buf) && string(p.buf[i:i+len(w)]) == w &&
+		(i+len(w) == len(p.buf) || !isIdentByte(p.buf[i+len(w)]) && p.buf[i+len(w)] < 0x80)
+}
+
+// tsDeclaration is tsStatement for the tokens that may start a
+// declaration; an erased one is (nil, true).
+func (p *parser) tsDeclaration(topLevel bool) (Stmt, bool) {
+	start := p.pos
+	switch p.tt {
 	case js.ExportToken:
-		return p.tsExport(erased)
+		return p.tsExport()
 	case js.ImportToken:
-		return p.tsImport(erased, topLevel)
+		return p.tsImport(topLevel)
 	case js.InterfaceToken:
 		if p.wordDeclares() {
 			p.parseInterface()
-			return erased, true
+			return nil, true
 		}
 		return nil, false
 	}
@@ -64,16 +86,16 @@ func (p *parser) tsStatement(inList, topLevel bool) (Stmt, bool) {
 	case "type":
 		if p.wordDeclares() {
 			p.parseTypeAlias()
-			return erased, true
+			return nil, true
 		}
 	case "declare":
 		if p.wordDeclares() || p.nextIsDeclarationKeyword() {
 			p.next()
 			p.parseAmbient()
-			return erased, true
+			return nil, true
 		}
 	case "abstract":
-		if w, nl := p.peekWord(); w == "class" && !nl {
+		if p.peekIsWord("class") {
 			p.next()
 			return p.parseClassDecl(), true
 		}
@@ -192,7 +214,7 @@ func (p *parser) parseAmbient() {
 
 // tsExport erases export type, export interface and export declare; the
 // other exports are left to the caller's error.
-func (p *parser) tsExport(erased Stmt) (Stmt, bool) {
+func (p *parser) tsExport() (Stmt, bool) {
 	w, nl := p.peekWord()
 	if nl || w != "type" && w != "interface" && w != "declare" {
 		return nil, false
@@ -202,13 +224,13 @@ func (p *parser) tsExport(erased Stmt) (Stmt, bool) {
 		if b, _ := p.peekByte(); b == '{' || b == '*' {
 			p.next() // type
 			p.skipExportClause()
-			return erased, true
+			return nil, true
 		}
 	}
 	if _, ok := p.tsStatement(true, false); !ok {
 		p.unexpected()
 	}
-	return erased, true
+	return nil, true
 }
 
 // skipExportClause steps over the { A, B } or * of export type ... and
@@ -233,7 +255,7 @@ func (p *parser) skipExportClause() {
 
 // tsImport erases import type ... and rejects import x = require(...).
 // Other imports are left to parseImport, which drops { type A } specifiers.
-func (p *parser) tsImport(erased Stmt, topLevel bool) (Stmt, bool) {
+func (p *parser) tsImport(topLevel bool) (Stmt, bool) {
 	w, _ := p.peekWord()
 	if w == "" || !isIdentStartByte(w[0]) {
 		return nil, false
@@ -284,7 +306,7 @@ func (p *parser) tsImport(erased Stmt, topLevel bool) (Stmt, bool) {
 	}
 	p.next()
 	p.semicolon()
-	return erased, true
+	return nil, true
 }
 
 func (p *parser) skipImportBindings() {
@@ -658,4 +680,25 @@ func (p *parser) parseAngleBracket(start Pos) Expr {
 	p.leave()
 	p.markParen(x)
 	return x
+}
+
+// tryArrowInCondThen reads (params): R => body at the start of a
+// conditional's then branch, where JavaScript reads a ? (b) : c => d as
+// a ? b : (c => d). As in TypeScript, the arrow reading wins only when a
+// ':' follows the whole arrow (a ? (b): T => b : d).
+func (p *parser) tryArrowInCondThen(start Pos, items []Expr, trailing Pos, ref *coverErrors, async bool) (Expr, bool) {
+	var x Expr
+	ok := p.try(specCondArrow, func() {
+		p.next() // :
+		p.parseReturnType()
+		if p.tt != js.ArrowToken || p.nl {
+			p.unexpected()
+		}
+		params, rest := p.toParams(items, trailing, ref)
+		x = p.parseArrowBody(start, params, rest, async)
+		if p.tt != js.ColonToken {
+			p.unexpected()
+		}
+	})
+	return x, ok
 }

@@ -1,6 +1,8 @@
 package ast
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -42,6 +44,8 @@ var tsErased = []struct{ name, ts, js string }{
 	{"arrow predicate", "const isN = (x: unknown): x is number => typeof x === 'number'", "const isN = (x) => typeof x === 'number'"},
 	{"conditional not arrow", "const v = c ? (x) : y", "const v = c ? (x) : y"},
 	{"conditional arrow branch", "const v = c ? (x: number): number => x : null", "const v = c ? (x) => x : null"},
+	{"conditional arrow else", "const v = c ? (x) : y => z", "const v = c ? x : (y) => z"},
+	{"conditional async arrow else", "const v = c ? async (x) : y => z", "const v = c ? async(x) : (y) => z"},
 	{"case paren", "switch (x) { case (1): break }", "switch (x) { case (1): break }"},
 	{"arrow in args", "xs.map((x: Item, i: number) => x.id + i)", "xs.map((x, i) => x.id + i)"},
 
@@ -223,9 +227,43 @@ func TestTypeScriptOffRestoresErrors(t *testing.T) {
 			continue
 		case tt.name == "new type args no parens", tt.name == "tagged template type args":
 			continue // JavaScript reads these as comparisons
+		case strings.HasPrefix(tt.name, "conditional") && strings.HasSuffix(tt.name, "else"):
+			continue // JavaScript, printed differently
 		}
 		if _, err := ParseWith(tt.ts, Options{NoTypeScript: true}); err == nil {
 			t.Errorf("%s: %q parsed with NoTypeScript", tt.name, tt.ts)
+		}
+	}
+}
+
+// TestJavaScriptUnchanged checks that erasure changes nothing for
+// JavaScript: every corpus, golden and valid program parses to the same
+// tree with TypeScript erasure on and off.
+func TestJavaScriptUnchanged(t *testing.T) {
+	var inputs []string
+	for _, pattern := range []string{"testdata/corpus/*.js", "testdata/golden/*.js", "testdata/golden/*.md"} {
+		files, _ := filepath.Glob(pattern)
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs = append(inputs, string(b))
+		}
+	}
+	inputs = append(inputs, validPrograms...)
+	if len(inputs) < 100 {
+		t.Fatalf("only %d inputs", len(inputs))
+	}
+	for _, src := range inputs {
+		js, jsErr := ParseWith(src, Options{NoTypeScript: true})
+		ts, tsErr := Parse(src)
+		if (jsErr == nil) != (tsErr == nil) {
+			t.Errorf("%.60q: error %v with NoTypeScript, %v with erasure", src, jsErr, tsErr)
+			continue
+		}
+		if jsErr == nil && Dump(js.Func, nil) != Dump(ts.Func, nil) {
+			t.Errorf("%.60q: erasure changes the tree", src)
 		}
 	}
 }
