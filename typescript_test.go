@@ -108,3 +108,34 @@ func TestTypeScriptCorpus(t *testing.T) {
 		})
 	}
 }
+
+// TestTypeScriptPositions checks that diagnostics of TypeScript programs
+// point into the text as sent, and that Scan erases TypeScript too.
+func TestTypeScriptPositions(t *testing.T) {
+	rt, err := codemode.New(codemode.Options{Tools: corpusTools()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, program string
+		kind          codemode.Kind
+		line, column  int
+	}{
+		{"runtime error after erased types", "const o: { x: number } | null = null as any;\nreturn (o as any)!.x as number;", codemode.ExecutionFailure, 2, 20},
+		{"enum", "interface A { a: string }\nenum Color { Red }", codemode.ParseError, 2, 1},
+		{"error inside a type", "const xs: Array<string = [];", codemode.ParseError, 1, 24},
+		{"parameter property", "class A {\n  constructor(private x: number) {}\n}", codemode.ParseError, 2, 15},
+	}
+	for _, tt := range tests {
+		r := rt.Execute(context.Background(), tt.program)
+		if r.OK || r.Error.Kind != tt.kind || r.Error.Location == nil ||
+			r.Error.Location.Line != tt.line || r.Error.Location.Column != tt.column {
+			j, _ := r.MarshalJSON()
+			t.Errorf("%s: %s, want %s at %d:%d", tt.name, j, tt.kind, tt.line, tt.column)
+		}
+	}
+	scan, err := rt.Scan("const c: Customer = await tools.crm.getCustomer({ id: 1 } satisfies Args)")
+	if err != nil || len(scan.Tools) != 1 || scan.Tools[0].Path != "crm.getCustomer" || scan.Tools[0].Location.Column != 27 {
+		t.Errorf("Scan of TypeScript: %+v, %v", scan, err)
+	}
+}

@@ -137,6 +137,10 @@ func TestRunFlags(t *testing.T) {
 		{"demo failure", nil, `return await tools.demo.getCustomer({id: 99})`, 1,
 			`{"ok":false,"error":{"kind":"ToolFailure","message":"customer 99 not found"},"toolCalls":[{"name":"demo.getCustomer"}]}`, ""},
 
+		{"typescript erased", nil, `const n: number = 2; return n as number`, 0, `{"ok":true,"value":2,"toolCalls":[]}`, ""},
+		{"no-typescript", []string{"--no-typescript"}, `const n: number = 2; return n`, 1,
+			`{"ok":false,"error":{"kind":"ParseError","message":"TypeScript syntax is not accepted (type annotation); write plain JavaScript (1:7)","location":{"line":1,"column":8}},"toolCalls":[]}`, ""},
+
 		{"timeout", []string{"--timeout", "50ms"}, `while (true) {}`, 1,
 			`{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 50ms."},"toolCalls":[]}`, ""},
 		{"timeout none", []string{"--timeout", "0"}, `return 1`, 0, `{"ok":true,"value":1,"toolCalls":[]}`, ""},
