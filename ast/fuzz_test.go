@@ -140,3 +140,57 @@ func TestNestingWithinLimit(t *testing.T) {
 		}
 	}
 }
+
+// FuzzJavaScriptUnchanged checks that TypeScript erasure never changes
+// JavaScript: what parses with NoTypeScript parses with erasure too, to
+// the same tree, unless the text has a '<' that TypeScript reads as type
+// arguments (directly after a name and before an uppercase or primitive
+// type name: a<B>`x`, new Set<string>\nx).
+func FuzzJavaScriptUnchanged(f *testing.F) {
+	for _, src := range validPrograms {
+		f.Add(src)
+	}
+	for _, tt := range earlyErrors {
+		f.Add(tt.src)
+	}
+	files, _ := filepath.Glob("testdata/corpus/*.js")
+	for _, file := range files {
+		if b, err := os.ReadFile(file); err == nil {
+			f.Add(string(b))
+		}
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		js, err := ParseWith(text, Options{NoTypeScript: true})
+		if err != nil {
+			return
+		}
+		ts, err := Parse(text)
+		if err != nil {
+			t.Fatalf("JavaScript that parses without erasure fails with it: %v\ninput: %q", err, text)
+		}
+		if Dump(js.Func, nil) != Dump(ts.Func, nil) && !typeArgsLike(text) {
+			t.Fatalf("erasure changes the tree of JavaScript\ninput: %q\nJS: %s\nTS: %s", text, Print(js), Print(ts))
+		}
+	})
+}
+
+// typeArgsLike reports a '<' right after a name and before an uppercase
+// letter or a primitive type name, which TypeScript may read as type
+// arguments.
+func typeArgsLike(text string) bool {
+	for i := 1; i+1 < len(text); i++ {
+		if text[i] != '<' || !isIdentByte(text[i-1]) && text[i-1] != ')' && text[i-1] != ']' {
+			continue
+		}
+		rest := strings.TrimLeft(text[i+1:], " \t\n\r")
+		if rest != "" && (rest[0] >= 'A' && rest[0] <= 'Z' || rest[0] == '<' || rest[0] == '(' || rest[0] == '{' || rest[0] == '[' || rest[0] == '\'' || rest[0] == '"' || rest[0] == '`' || rest[0] == '-') {
+			return true
+		}
+		for name := range tsTypeNames {
+			if strings.HasPrefix(rest, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
