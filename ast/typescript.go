@@ -89,7 +89,7 @@ func (p *parser) tsDeclaration(topLevel bool) (Stmt, bool) {
 			return nil, true
 		}
 	case "declare":
-		if p.wordDeclares() || p.nextIsDeclarationKeyword() {
+		if p.wordDeclares() {
 			p.next()
 			p.parseAmbient()
 			return nil, true
@@ -113,13 +113,6 @@ func (p *parser) tsDeclaration(topLevel bool) (Stmt, bool) {
 func (p *parser) wordDeclares() bool {
 	w, nl := p.peekWord()
 	return !nl && w != "" && w != "in" && w != "instanceof" && w != "of" && isIdentStartByte(w[0])
-}
-
-// nextIsDeclarationKeyword reports `declare` followed by what an ambient
-// declaration starts with that is not an identifier-like word.
-func (p *parser) nextIsDeclarationKeyword() bool {
-	b, nl := p.peekByte()
-	return !nl && (b == '\'' || b == '"')
 }
 
 // parseInterface parses interface X<T> extends A, B<C> { ... }.
@@ -166,7 +159,7 @@ func (p *parser) parseAmbient() {
 	p.ambient = true
 	defer func() { p.ambient = saved }()
 	switch {
-	case p.tt == js.ConstToken && func() bool { w, _ := p.peekWord(); return w == "enum" }():
+	case p.tt == js.ConstToken && p.peekIsWord("enum"):
 		p.next()
 		p.next() // enum
 		p.expectIdentName()
