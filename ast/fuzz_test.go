@@ -50,6 +50,15 @@ func FuzzParse(f *testing.F) {
 		if Dump(again.Func, nil) != Dump(prog.Func, nil) {
 			t.Fatalf("printed source parses to a different tree\ninput: %q\nprinted: %q", text, printed)
 		}
+		// What erasure leaves is JavaScript: it parses without erasure,
+		// to the same tree.
+		js, err := ParseWith(printed, Options{NoTypeScript: true})
+		if err != nil {
+			t.Fatalf("printed source is not plain JavaScript: %v\ninput: %q\nprinted: %q", err, text, printed)
+		}
+		if Dump(js.Func, nil) != Dump(prog.Func, nil) {
+			t.Fatalf("printed source parses to a different tree without erasure\ninput: %q\nprinted: %q", text, printed)
+		}
 	})
 }
 
