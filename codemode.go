@@ -47,6 +47,10 @@ type Options struct {
 	// render to over 100,000 characters; a budget keeps each signature
 	// under MaxChars and marks where it cut.
 	Signatures catalog.Options
+	// TypeScript says what to do with TypeScript syntax: erase what has no
+	// run-time meaning (TypeScriptErase, the zero value) or reject it all
+	// (TypeScriptReject).
+	TypeScript TypeScriptMode
 }
 
 // Runtime runs programs. It is safe for concurrent use: each Execute is
@@ -227,7 +231,7 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 		return Result{Error: &Diagnostic{Kind: ParseError, Message: fmt.Sprintf(
 			"The program is %d bytes, over the %d-byte source limit; send a shorter program (move data into tool calls or bindings), or raise Limits.MaxSourceBytes.", len(code), max)}}
 	}
-	prog, err := ast.Parse(code)
+	prog, err := ast.ParseWith(code, rt.parseOptions())
 	if err != nil {
 		return parseFailure(err)
 	}

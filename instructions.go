@@ -24,8 +24,9 @@ func (rt *Runtime) Instructions(budget int) string {
 			MaxOutputBytes: rt.opts.Limits.MaxOutputBytes,
 			MaxMemoryBytes: rt.opts.Limits.MaxMemoryBytes,
 		},
-		Search:   true,
-		MaxChars: budget,
+		Search:       true,
+		MaxChars:     budget,
+		NoTypeScript: rt.opts.TypeScript == TypeScriptReject,
 	}
 	for i, e := range entries {
 		in.Tools[i] = catalog.Entry(e)

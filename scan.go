@@ -42,7 +42,7 @@ type ScanResult struct {
 // tools.db`), and search(...). A host can show or approve the calls
 // before the run starts. A program that does not parse is an *ast.Error.
 func (rt *Runtime) Scan(code string) (*ScanResult, error) {
-	prog, err := ast.Parse(code)
+	prog, err := ast.ParseWith(code, rt.parseOptions())
 	if err != nil {
 		return nil, err
 	}

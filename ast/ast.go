@@ -1,7 +1,9 @@
 // Package ast is codemode's front end: the syntax tree of a program, the
 // parser that builds it with an exact source position on every node, the
 // early errors JavaScript requires, scope resolution, and the cleanup of
-// what models really send (Normalize).
+// what models really send (Normalize). TypeScript without run-time
+// meaning is parsed and erased (Options.NoTypeScript rejects it instead),
+// so the tree of a TypeScript program is that of its JavaScript.
 //
 // The tree is shaped for evaluation, not for reproducing the text: there
 // are no parenthesis nodes (Print puts them back by precedence), an arrow

@@ -144,35 +144,9 @@ var earlyErrors = []struct {
 	{"a?.b`t`", "Invalid tagged template on optional chain", 1, 5},
 	{"new a?.b()", "Invalid optional chain from new expression", 1, 6},
 
-	// TypeScript.
-	{"const v: number = 1", "TypeScript syntax is not accepted (type annotation); write plain JavaScript", 1, 8},
-	{"function f(a: string) {}", "TypeScript syntax is not accepted (type annotation); write plain JavaScript", 1, 13},
-	{"function f(a?: string) {}", "TypeScript syntax is not accepted (optional parameter); write plain JavaScript", 1, 13},
-	{"function f(): string {}", "TypeScript syntax is not accepted (return type annotation); write plain JavaScript", 1, 13},
-	{"const f = (a: number) => a", "TypeScript syntax is not accepted (type annotation); write plain JavaScript", 1, 13},
-	{"const f = (): void => {}", "TypeScript syntax is not accepted (return type annotation); write plain JavaScript", 1, 13},
-	{"const x = y as Foo", "TypeScript syntax is not accepted ('as' type assertion); write plain JavaScript", 1, 13},
-	{"const x = y satisfies Foo", "TypeScript syntax is not accepted ('satisfies' type assertion); write plain JavaScript", 1, 13},
-	{"interface A { a: string }", "TypeScript syntax is not accepted (interface declaration); write plain JavaScript", 1, 1},
-	{"type X = string", "TypeScript syntax is not accepted (type alias); write plain JavaScript", 1, 1},
-	{"enum Color { Red }", "TypeScript syntax is not accepted (enum declaration); write plain JavaScript", 1, 1},
-	{"declare const x: number", "TypeScript syntax is not accepted (declare statement); write plain JavaScript", 1, 1},
-	{"const n = a!.b", "TypeScript syntax is not accepted (non-null assertion); write plain JavaScript", 1, 12},
-	{"return user!", "TypeScript syntax is not accepted (non-null assertion); write plain JavaScript", 1, 12},
-	{"const r = f<string>(x)", "TypeScript syntax is not accepted (generic type arguments); write plain JavaScript", 1, 12},
-	{"const m = new Map<string, number>()", "TypeScript syntax is not accepted (generic type arguments); write plain JavaScript", 1, 18},
-	{"class A implements B {}", "TypeScript syntax is not accepted (implements clause); write plain JavaScript", 1, 9},
-	{"class A { private x = 1 }", "TypeScript syntax is not accepted (access modifier); write plain JavaScript", 1, 11},
-	{"class A { x: number }", "TypeScript syntax is not accepted (type annotation); write plain JavaScript", 1, 12},
-	{"class A { constructor(private x) {} }", "TypeScript syntax is not accepted (parameter property); write plain JavaScript", 1, 23},
-	{"const y = <T>(x) => x", "TypeScript syntax is not accepted (type assertion or generic arrow function); write plain JavaScript", 1, 11},
-	{"let x!: number", "TypeScript syntax is not accepted (definite assignment assertion); write plain JavaScript", 1, 6},
-
 	// Found by differential testing against V8.
 	{"({ \\u0069f })", "Keyword must not contain escaped characters", 1, 4},
 	{"var \\u0069f = 1", "Keyword must not contain escaped characters", 1, 5},
-	{"const r = f<string>(x)", "TypeScript syntax is not accepted (generic type arguments); write plain JavaScript", 1, 12},
-	{"const s = useState<User[]>([])", "TypeScript syntax is not accepted (generic type arguments); write plain JavaScript", 1, 19},
 	{"function f() { ({await}) }", "'await' is only valid in async functions and at the top level of the program.", 1, 18},
 	{"for (async of x);", "The left-hand side of a for-of loop may not be 'async'.", 1, 6},
 	{"let [...a b] = c", "Unexpected identifier 'b'", 1, 11},
@@ -220,6 +194,62 @@ var earlyErrors = []struct {
 	// Nothing to run.
 	{"", "Code cannot be empty.", 1, 1},
 	{"  \n\t ", "Code cannot be empty.", 1, 1},
+}
+
+// tsRejected is TypeScript with erasure turned off (Options.NoTypeScript):
+// each construct is a ParseError that names it.
+var tsRejected = []struct {
+	src       string
+	msg       string
+	line, col int
+}{
+	{"const v: number = 1", "TypeScript syntax is not accepted (type annotation); write plain JavaScript", 1, 8},
+	{"function f(a: string) {}", "TypeScript syntax is not accepted (type annotation); write plain JavaScript", 1, 13},
+	{"function f(a?: string) {}", "TypeScript syntax is not accepted (optional parameter); write plain JavaScript", 1, 13},
+	{"function f(): string {}", "TypeScript syntax is not accepted (return type annotation); write plain JavaScript", 1, 13},
+	{"const f = (a: number) => a", "TypeScript syntax is not accepted (type annotation); write plain JavaScript", 1, 13},
+	{"const f = (): void => {}", "TypeScript syntax is not accepted (return type annotation); write plain JavaScript", 1, 13},
+	{"const x = y as Foo", "TypeScript syntax is not accepted ('as' type assertion); write plain JavaScript", 1, 13},
+	{"const x = y satisfies Foo", "TypeScript syntax is not accepted ('satisfies' type assertion); write plain JavaScript", 1, 13},
+	{"interface A { a: string }", "TypeScript syntax is not accepted (interface declaration); write plain JavaScript", 1, 1},
+	{"type X = string", "TypeScript syntax is not accepted (type alias); write plain JavaScript", 1, 1},
+	{"enum Color { Red }", "TypeScript syntax is not accepted (enum declaration); write plain JavaScript", 1, 1},
+	{"declare const x: number", "TypeScript syntax is not accepted (declare statement); write plain JavaScript", 1, 1},
+	{"const n = a!.b", "TypeScript syntax is not accepted (non-null assertion); write plain JavaScript", 1, 12},
+	{"return user!", "TypeScript syntax is not accepted (non-null assertion); write plain JavaScript", 1, 12},
+	{"const r = f<string>(x)", "TypeScript syntax is not accepted (generic type arguments); write plain JavaScript", 1, 12},
+	{"const m = new Map<string, number>()", "TypeScript syntax is not accepted (generic type arguments); write plain JavaScript", 1, 18},
+	{"class A implements B {}", "TypeScript syntax is not accepted (implements clause); write plain JavaScript", 1, 9},
+	{"class A { private x = 1 }", "TypeScript syntax is not accepted (access modifier); write plain JavaScript", 1, 11},
+	{"class A { x: number }", "TypeScript syntax is not accepted (type annotation); write plain JavaScript", 1, 12},
+	{"class A { constructor(private x) {} }", "TypeScript syntax is not accepted (parameter property); write plain JavaScript", 1, 23},
+	{"const y = <T>(x) => x", "TypeScript syntax is not accepted (type assertion or generic arrow function); write plain JavaScript", 1, 11},
+	{"let x!: number", "TypeScript syntax is not accepted (definite assignment assertion); write plain JavaScript", 1, 6},
+	{"const s = useState<User[]>([])", "TypeScript syntax is not accepted (generic type arguments); write plain JavaScript", 1, 19},
+}
+
+func TestTypeScriptRejected(t *testing.T) {
+	for _, tt := range tsRejected {
+		checkParseError(t, tt.src, Options{NoTypeScript: true}, tt.msg, tt.line, tt.col)
+	}
+}
+
+// checkParseError parses src and requires the error msg at line:col.
+func checkParseError(t *testing.T, src string, opts Options, msg string, line, col int) {
+	t.Helper()
+	_, err := ParseWith(src, opts)
+	if err == nil {
+		t.Errorf("%q: parsed, want error %q", src, msg)
+		return
+	}
+	var perr *Error
+	if !errors.As(err, &perr) {
+		t.Errorf("%q: error %T, want *ast.Error", src, err)
+		return
+	}
+	if perr.Msg != msg || perr.Location.Line != line || perr.Location.Column != col {
+		t.Errorf("%q:\n got %q at %d:%d\nwant %q at %d:%d", src, perr.Msg, perr.Location.Line, perr.Location.Column, msg, line, col)
+	}
 }
 
 func TestEarlyErrors(t *testing.T) {

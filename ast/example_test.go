@@ -56,9 +56,19 @@ func ExamplePrint() {
 	// Output: (a ?? b) || (-x) ** 2
 }
 
-// TypeScript is refused with a message that names it.
+// TypeScript's types are erased: the tree is the JavaScript one, and
+// positions point into the text as written.
 func ExampleParse_typeScript() {
-	_, err := ast.Parse("const n: number = await tools.count()")
+	prog, _ := ast.Parse("const n: number = (await tools.count()) as number\nreturn n!")
+	fmt.Print(ast.Print(prog))
+	// Output:
+	// const n = await tools.count();
+	// return n;
+}
+
+// With NoTypeScript, TypeScript is refused with a message that names it.
+func ExampleParseWith_noTypeScript() {
+	_, err := ast.ParseWith("const n: number = await tools.count()", ast.Options{NoTypeScript: true})
 	fmt.Println(err)
 	// Output: TypeScript syntax is not accepted (type annotation); write plain JavaScript (line 1, col 8)
 }

@@ -147,10 +147,13 @@ func (p *parser) parseConditional(noIn bool, ref *coverErrors) Expr {
 	}
 	p.checkExpressionErrors(ref)
 	p.next()
-	if p.tt == js.ColonToken {
+	if p.tt == js.ColonToken && !p.ts {
 		p.failTS(p.pos-1, "optional parameter or property")
 	}
+	savedThen := p.condThenAt
+	p.condThenAt = p.pos
 	then := p.parseAssign(false, nil)
+	p.condThenAt = savedThen
 	p.expect(js.ColonToken)
 	els := p.parseAssign(noIn, nil)
 	return &Cond{At: At{start}, Test: x, Then: then, Else: els}
@@ -210,7 +213,7 @@ func (p *parser) parseBinaryExpr(noIn bool, ref *coverErrors) Expr {
 	if p.isBareArrow(x) {
 		return x // an arrow function is an AssignmentExpression, never an operand
 	}
-	if _, ok := p.binaryOp(noIn); !ok {
+	if _, ok := p.binaryOp(noIn); !ok && !(p.ts && p.isTSAssertion()) {
 		if _, isPriv := x.(*PrivateName); isPriv {
 			p.failAt(x.Pos(), "Unexpected private name")
 		}
@@ -227,6 +230,12 @@ func (p *parser) parseBinaryRHS(left Expr, minPrec int, noIn bool) Expr {
 	defer func() { p.depth -= nested }()
 	for {
 		op, ok := p.binaryOp(noIn)
+		if !ok && p.ts && p.isTSAssertion() && OpLt.Precedence() > minPrec {
+			// x as T binds like a relational operator: a + b as T is
+			// (a + b) as T, a === b as T is a === (b as T).
+			left = p.parseTSAssertion(left)
+			continue
+		}
 		if !ok {
 			if _, isPriv := left.(*PrivateName); isPriv {
 				p.failAt(left.Pos(), "Unexpected private name")
@@ -354,6 +363,9 @@ func (p *parser) parseUnary(ref *coverErrors) Expr {
 		defer p.leave()
 		return &Await{At: At{start}, X: p.parseUnary(nil)}
 	case js.LtToken:
+		if p.ts {
+			return p.parseAngleBracket(start)
+		}
 		p.failTS(start, "type assertion or generic arrow function")
 	}
 	x := p.parseLHS(ref)
@@ -459,6 +471,12 @@ loop:
 			}
 			chained = true
 			p.next()
+			if p.ts && p.tt == js.LtToken {
+				p.parseTypeArgs() // f?.<T>(x)
+				if p.tt != js.OpenParenToken {
+					p.unexpected()
+				}
+			}
 			switch p.tt {
 			case js.OpenParenToken:
 				x = &Call{At: At{start}, Callee: x, Args: p.parseArgs(), Optional: true}
@@ -488,11 +506,20 @@ loop:
 			}
 			x = &TaggedTemplate{At: At{start}, Tag: x, Quasi: p.parseTemplate(true)}
 		case js.NotToken:
-			if !p.nl {
+			if p.nl {
+				break loop
+			}
+			if !p.ts {
 				p.failTS(p.pos, "non-null assertion")
 			}
-			break loop
+			p.next() // x!: a non-null assertion
 		case js.LtToken:
+			if p.ts {
+				if !p.tryTypeArgsInExpression() {
+					break loop
+				}
+				break // f<T>(x), new Map<K, V>(), f<T>`...`
+			}
 			if p.looksLikeTypeArguments() {
 				p.failTS(p.pos, "generic type arguments")
 			}
@@ -701,7 +728,7 @@ func (p *parser) parsePrimary(ref *coverErrors) Expr {
 		}
 		return id
 	}
-	if p.tt == js.LtToken {
+	if p.tt == js.LtToken && !p.ts {
 		p.failTS(start, "type assertion or generic arrow function")
 	}
 	p.unexpected()
@@ -732,8 +759,23 @@ func (p *parser) parseAsyncPrimary(canBeArrow bool) Expr {
 			p.unexpected()
 		}
 		return p.parseArrowBody(start, []Pattern{param}, nil, true)
+	case p.ts && p.tt == js.LtToken:
+		if x, ok := p.tryGenericArrow(start, true); ok {
+			return x // async <T>(x: T) => x
+		}
 	case p.tt == js.OpenParenToken:
-		items, trailing, ref := p.parseParenItems()
+		items, trailing, ref, typed := p.parseParenItems()
+		if p.ts && p.tt == js.ColonToken && start == p.condThenAt {
+			if x, ok := p.tryArrowInCondThen(start, items, trailing, ref, true); ok {
+				return x
+			}
+		} else if p.ts && p.tt == js.ColonToken && p.tryArrowReturnType() {
+			params, rest := p.toParams(items, trailing, ref)
+			return p.parseArrowBody(start, params, rest, true)
+		}
+		if typed >= 0 && (p.tt != js.ArrowToken || p.nl) {
+			p.failAt(typed, "Unexpected token '%c'", p.src.Text[typed])
+		}
 		if p.tt == js.ArrowToken && !p.nl {
 			params, rest := p.toParams(items, trailing, ref)
 			return p.parseArrowBody(start, params, rest, true)
@@ -747,12 +789,16 @@ func (p *parser) parseAsyncPrimary(canBeArrow bool) Expr {
 // parseParenItems parses a parenthesized, comma-separated list that may
 // turn out to be arrow parameters: it allows a spread element and a
 // trailing comma. trailing is the position of a trailing comma, or -1.
-func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors) {
+//
+// TypeScript's parameter annotations and optional marks are read too:
+// typed is the position of the first one, or -1, and the list must then
+// be arrow parameters.
+func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors, typed Pos) {
 	outerAwait, outerYield := p.awaitPos, p.yieldPos
 	p.awaitPos, p.yieldPos = -1, -1
 	p.expect(js.OpenParenToken)
 	ref = newCoverErrors()
-	trailing = -1
+	trailing, typed = -1, -1
 	for p.tt != js.CloseParenToken {
 		if len(items) > 0 {
 			comma := p.expect(js.CommaToken)
@@ -765,11 +811,23 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 			start := p.pos
 			p.next()
 			items = append(items, &Spread{At: At{start}, X: p.parseAssign(false, ref)})
+		} else if p.ts && p.optionalParamAhead() {
+			items = append(items, p.parseIdentRef())
+			if typed < 0 {
+				typed = p.pos
+			}
+			p.next() // ? of an optional parameter
 		} else {
 			items = append(items, p.parseAssign(false, ref))
 		}
 		if p.tt == js.ColonToken {
-			p.failTS(p.pos, "type annotation")
+			if !p.ts {
+				p.failTS(p.pos, "type annotation")
+			}
+			if typed < 0 {
+				typed = p.pos
+			}
+			items[len(items)-1] = p.parseParamAnnotation(items[len(items)-1], ref)
 		}
 	}
 	p.next()
@@ -784,15 +842,26 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 	if outerYield >= 0 {
 		p.yieldPos = outerYield
 	}
-	return items, trailing, ref
+	return items, trailing, ref, typed
 }
 
 func (p *parser) parseParenOrArrow(canBeArrow bool) Expr {
 	start := p.pos
-	items, trailing, ref := p.parseParenItems()
+	items, trailing, ref, typed := p.parseParenItems()
+	if canBeArrow && p.ts && p.tt == js.ColonToken && start == p.condThenAt {
+		if x, ok := p.tryArrowInCondThen(start, items, trailing, ref, false); ok {
+			return x
+		}
+	} else if canBeArrow && p.ts && p.tt == js.ColonToken && p.tryArrowReturnType() {
+		params, rest := p.toParams(items, trailing, ref)
+		return p.parseArrowBody(start, params, rest, false)
+	}
 	if canBeArrow && p.tt == js.ArrowToken && !p.nl {
 		params, rest := p.toParams(items, trailing, ref)
 		return p.parseArrowBody(start, params, rest, false)
+	}
+	if typed >= 0 {
+		p.failAt(typed, "Unexpected token '%c'", p.src.Text[typed])
 	}
 	if len(items) == 0 {
 		if p.tt == js.ColonToken {
@@ -929,7 +998,7 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 	if priv, ok := key.(*PrivateName); ok {
 		p.failAt(priv.Start, "Unexpected private name")
 	}
-	if p.tt == js.OpenParenToken || async || gen || kind != PropInit {
+	if p.tt == js.OpenParenToken || p.ts && p.tt == js.LtToken || async || gen || kind != PropInit {
 		if kind == PropInit {
 			kind = PropMethod
 		}

@@ -16,7 +16,13 @@ func (p *parser) parseFunctionDecl(async bool, start Pos) Stmt {
 		p.checkIdentToken()
 	}
 	name := p.parseBindingIdent()
+	p.bodiless = p.ts
 	fn := p.parseFunctionRest(start, FuncNormal, name, async, gen, false)
+	if fn.Body == nil {
+		// An overload signature (or a declare function): erased.
+		p.semicolon()
+		return nil
+	}
 	return &FuncDecl{At: At{start}, Func: fn}
 }
 
@@ -24,7 +30,7 @@ func (p *parser) parseFunctionExpr(async bool, start Pos) Expr {
 	p.next() // function
 	gen := p.eat(js.MulToken)
 	var name *Ident
-	if p.tt != js.OpenParenToken {
+	if p.tt != js.OpenParenToken && !(p.ts && p.tt == js.LtToken) {
 		// The name of a function expression is bound inside it, so await
 		// and yield follow the function's own kind.
 		if p.tt == js.AwaitToken && async || p.tt == js.YieldToken && gen {
@@ -64,8 +70,13 @@ func (p *parser) parseFunctionRest(start Pos, kind FuncKind, name *Ident, async,
 	fc.superCall = superCall
 	defer p.popFunc(saved)
 	fn := &Function{At: At{start}, Kind: kind, Name: name, Async: async, Generator: gen, Strict: true}
+	bodiless := p.bodiless || p.ambient
+	p.bodiless = false
 	if p.tt == js.LtToken {
-		p.failTS(p.pos, "generic type parameters")
+		if !p.ts {
+			p.failTS(p.pos, "generic type parameters")
+		}
+		p.parseTypeParams()
 	}
 	outerAwait, outerYield := p.awaitPos, p.yieldPos
 	defer func() { p.awaitPos, p.yieldPos = outerAwait, outerYield }()
@@ -74,7 +85,14 @@ func (p *parser) parseFunctionRest(start Pos, kind FuncKind, name *Ident, async,
 	p.checkParamExpressions()
 	fn.SimpleParams = simpleParams(fn.Params, fn.Rest)
 	if p.tt == js.ColonToken {
-		p.failTS(p.pos, "return type annotation")
+		if !p.ts {
+			p.failTS(p.pos, "return type annotation")
+		}
+		p.next()
+		p.parseReturnType()
+	}
+	if bodiless && p.tt != js.OpenBraceToken {
+		return fn
 	}
 	fn.Body = p.parseBlock()
 	p.checkUseStrict(fn)
@@ -135,7 +153,11 @@ func (p *parser) parseParams() ([]Pattern, Pattern) {
 			p.next()
 			rest = p.parseBindingTarget()
 			if p.tt == js.ColonToken {
-				p.failTS(p.pos, "type annotation")
+				if !p.ts {
+					p.failTS(p.pos, "type annotation")
+				}
+				p.next()
+				p.parseType()
 			}
 			if p.tt == js.EqToken {
 				p.failAt(start, "Rest parameter may not have a default initializer")
@@ -146,9 +168,21 @@ func (p *parser) parseParams() ([]Pattern, Pattern) {
 			break
 		}
 		if p.tt == js.ThisToken {
-			p.failTS(p.pos, "this parameter")
+			if !p.ts {
+				p.failTS(p.pos, "this parameter")
+			}
+			if len(params) == 0 && p.thisParam() {
+				continue
+			}
 		}
-		if p.tt == js.PublicToken || p.tt == js.PrivateToken || p.tt == js.ProtectedToken || string(p.lit) == "readonly" {
+		if p.ts {
+			if p.isParamModifier() {
+				if !p.ambient {
+					p.failAt(p.pos, tsParamPropertyMessage)
+				}
+				p.skipParamModifiers()
+			}
+		} else if p.tt == js.PublicToken || p.tt == js.PrivateToken || p.tt == js.ProtectedToken || string(p.lit) == "readonly" {
 			if i, nl := p.peekRaw(); !nl && i < len(p.buf) && isIdentStartByte(p.buf[i]) {
 				p.failTS(p.pos, "parameter property")
 			}
@@ -195,19 +229,29 @@ func (p *parser) parseClass(isDecl bool) *Class {
 	defer p.leave()
 	c := &Class{At: At{p.pos}}
 	p.next() // class
-	if p.tt != js.OpenBraceToken && p.tt != js.ExtendsToken {
+	if p.tt != js.OpenBraceToken && p.tt != js.ExtendsToken && !(p.ts && (p.tt == js.LtToken || p.tt == js.ImplementsToken)) {
 		c.Name = p.parseBindingIdent()
 	} else if isDecl {
 		p.failAt(p.pos, "A class declaration requires a name")
 	}
 	if p.tt == js.LtToken {
-		p.failTS(p.pos, "generic type parameters")
+		if !p.ts {
+			p.failTS(p.pos, "generic type parameters")
+		}
+		p.parseTypeParams()
 	}
 	if p.eat(js.ExtendsToken) {
 		c.Extends = p.parseLHS(nil)
+		if p.ts && p.tt == js.LtToken {
+			p.parseTypeArgs() // class A extends B<T> {}
+		}
 	}
 	if p.tt == js.ImplementsToken {
-		p.failTS(p.pos, "implements clause")
+		if !p.ts {
+			p.failTS(p.pos, "implements clause")
+		}
+		p.next()
+		p.parseHeritageTypes()
 	}
 	p.expect(js.OpenBraceToken)
 	p.classes = append(p.classes, &privateScope{declared: map[string]bool{}})
@@ -221,6 +265,9 @@ func (p *parser) parseClass(isDecl bool) *Class {
 			p.unexpected()
 		}
 		m := p.parseClassMember(c.Extends != nil)
+		if m == nil {
+			continue // erased: an overload, an index signature, a declare field
+		}
 		if m.Kind == MemberConstructor {
 			if sawCtor {
 				p.failAt(m.Start, "A class may only have one constructor")
@@ -267,10 +314,27 @@ func (p *parser) parseClassMember(derived bool) *ClassMember {
 			return m
 		}
 	}
-	switch string(p.lit) {
-	case "public", "private", "protected", "readonly", "abstract", "declare", "override":
-		if i, nl := p.peekRaw(); !nl && i < len(p.buf) && (isIdentStartByte(p.buf[i]) || p.buf[i] == '#' || p.buf[i] == '[') {
-			p.failTS(p.pos, "access modifier")
+	var erase bool // declare and abstract members have no run-time meaning
+	if p.ts {
+		var static bool
+		erase, static = p.parseClassModifiers(m.Static)
+		if static && !m.Static {
+			m.Static = true
+			if p.tt == js.OpenBraceToken {
+				p.unexpected()
+			}
+		}
+		if p.tt == js.OpenBracketToken && p.lookahead(p.startsIndexSignature) {
+			p.parseIndexSignature()
+			p.semicolon()
+			return nil
+		}
+	} else {
+		switch string(p.lit) {
+		case "public", "private", "protected", "readonly", "abstract", "declare", "override":
+			if i, nl := p.peekRaw(); !nl && i < len(p.buf) && (isIdentStartByte(p.buf[i]) || p.buf[i] == '#' || p.buf[i] == '[') {
+				p.failTS(p.pos, "access modifier")
+			}
 		}
 	}
 	fkind, async, gen := p.parseMethodHead((p.tt == js.AsyncToken || p.tt == js.GetToken || p.tt == js.SetToken) && p.classModifier())
@@ -290,7 +354,12 @@ func (p *parser) parseClassMember(derived bool) *ClassMember {
 	if priv, ok := m.Key.(*PrivateName); ok && priv.Name == "constructor" {
 		p.failAt(keyStart, "Classes may not have a private field named '#constructor'")
 	}
-	if p.tt == js.OpenParenToken || async || gen || kind != MemberMethod {
+	optional := false
+	if p.ts && p.tt == js.QuestionToken {
+		p.next() // an optional method or field: m?() {}, x?: T
+		optional = true
+	}
+	if p.tt == js.OpenParenToken || p.tt == js.LtToken && p.ts || async || gen || kind != MemberMethod {
 		isCtor := !m.Static && name == "constructor"
 		if isCtor {
 			switch {
@@ -307,7 +376,16 @@ func (p *parser) parseClassMember(derived bool) *ClassMember {
 			p.failAt(keyStart, "Classes may not have a static property named 'prototype'")
 		}
 		m.Kind = kind
+		// An overload signature or an abstract method has no body.
+		p.bodiless = p.ts
 		m.Value = p.parseMethod(start, fkind, async, gen, isCtor && derived)
+		if m.Value.Body == nil {
+			p.semicolon()
+			return nil // an overload signature or an abstract method
+		}
+		if erase {
+			p.failAt(start, "A method with a body cannot be abstract or declare; remove the modifier")
+		}
 		if isCtor {
 			m.Value.Derived = derived
 		}
@@ -315,7 +393,17 @@ func (p *parser) parseClassMember(derived bool) *ClassMember {
 	}
 	// A field.
 	m.Kind = MemberField
-	if p.tt == js.ColonToken || p.tt == js.QuestionToken || p.tt == js.NotToken && !p.nl {
+	if p.ts {
+		if !optional && p.tt == js.NotToken && !p.nl {
+			p.next() // definite assignment: x!: T
+			if p.tt != js.ColonToken {
+				p.unexpected()
+			}
+		}
+		if p.eat(js.ColonToken) {
+			p.parseType()
+		}
+	} else if p.tt == js.ColonToken || p.tt == js.QuestionToken || p.tt == js.NotToken && !p.nl {
 		p.failTS(p.pos, "type annotation")
 	}
 	if name == "constructor" {
@@ -334,6 +422,9 @@ func (p *parser) parseClassMember(derived bool) *ClassMember {
 		m.Value = &Function{At: At{initStart}, Kind: FuncClassInit, ExprBody: x, Strict: true, SimpleParams: true}
 	}
 	p.semicolon()
+	if erase {
+		return nil // declare x: T, abstract x: T
+	}
 	return m
 }
 

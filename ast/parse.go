@@ -11,20 +11,40 @@ import (
 // EmptyProgramMessage is the ParseError message for a program with no code.
 const EmptyProgramMessage = "Code cannot be empty."
 
+// Options select what the front end accepts. The zero value is the
+// default: JavaScript, with TypeScript's types erased.
+type Options struct {
+	// NoTypeScript rejects TypeScript syntax with a ParseError ("TypeScript
+	// syntax is not accepted (...); write plain JavaScript") instead of
+	// erasing it.
+	NoTypeScript bool
+}
+
 // Parse cleans up what a model sent (see Normalize), parses it as the
 // body of an async function, checks the early errors JavaScript requires
-// and resolves every identifier. The error, if any, is an *Error whose
-// position points into text as it was given.
+// and resolves every identifier. TypeScript without run-time meaning is
+// erased (see ParseWith to reject it). The error, if any, is an *Error
+// whose position points into text as it was given.
 func Parse(text string) (*Program, error) {
-	return ParseSource(Normalize(text))
+	return ParseWith(text, Options{})
+}
+
+// ParseWith is Parse with options.
+func ParseWith(text string, opts Options) (*Program, error) {
+	return ParseSourceWith(normalize(text, !opts.NoTypeScript), opts)
 }
 
 // ParseSource parses src.Text[src.Start:src.End] exactly, without cleanup.
 func ParseSource(src *Source) (prog *Program, err error) {
+	return ParseSourceWith(src, Options{})
+}
+
+// ParseSourceWith is ParseSource with options.
+func ParseSourceWith(src *Source, opts Options) (prog *Program, err error) {
 	if e := checkText(src); e != nil {
 		return nil, e
 	}
-	fn, perr := parseBody(src)
+	fn, perr := parseBody(src, !opts.NoTypeScript)
 	if perr != nil {
 		perr.Location = src.Location(perr.Pos)
 		return nil, perr
@@ -61,8 +81,8 @@ func checkText(src *Source) *Error {
 
 // parseBody runs the parser, turning its bailout (and, defensively, any
 // other panic) into an *Error.
-func parseBody(src *Source) (fn *Function, err *Error) {
-	p := newParser(src)
+func parseBody(src *Source, ts bool) (fn *Function, err *Error) {
+	p := newParser(src, ts)
 	defer func() {
 		if rec := recover(); rec != nil {
 			fn, err = nil, recoverError(p, rec)
@@ -87,7 +107,7 @@ func ParseExpression(text string) (Expr, error) {
 	if e := checkText(src); e != nil {
 		return nil, e
 	}
-	x, err := parseWholeExpression(src)
+	x, err := parseWholeExpression(src, true)
 	if err != nil {
 		err.Location = src.Location(err.Pos)
 		return nil, err
@@ -102,8 +122,8 @@ func ParseExpression(text string) (Expr, error) {
 
 // parseWholeExpression parses the source range as one expression followed
 // only by an optional semicolon.
-func parseWholeExpression(src *Source) (x Expr, err *Error) {
-	p := newParser(src)
+func parseWholeExpression(src *Source, ts bool) (x Expr, err *Error) {
+	p := newParser(src, ts)
 	defer func() {
 		if rec := recover(); rec != nil {
 			x, err = nil, recoverError(p, rec)
@@ -125,12 +145,16 @@ func parseWholeExpression(src *Source) (x Expr, err *Error) {
 // that is one parameterless function or arrow (`async () => { ... }`, the
 // Cloudflare dialect), whose body then becomes the program. The returned
 // Source keeps the whole text, so positions still point into it.
-func Normalize(text string) *Source {
+func Normalize(text string) *Source { return normalize(text, true) }
+
+// normalize is Normalize; ts says whether a wrapper may be written in
+// TypeScript (async (): Promise<void> => { ... }).
+func normalize(text string, ts bool) *Source {
 	src := NewSource(text)
 	start, end := stripFence(text)
 	start = skipExportDefault(text, start, end)
 	src.Start, src.End = start, end
-	if body, ok := wrapperBody(src); ok {
+	if body, ok := wrapperBody(src, ts); ok {
 		src.Start, src.End = body[0], body[1]
 	}
 	return src
@@ -184,7 +208,7 @@ func skipExportDefault(text string, start, end int) int {
 
 // wrapperBody reports whether the range holds exactly one parameterless
 // function or arrow with a block body, and returns the body's range.
-func wrapperBody(src *Source) ([2]int, bool) {
+func wrapperBody(src *Source, ts bool) ([2]int, bool) {
 	body := src.Text[src.Start:src.End]
 	if !utf8.ValidString(body) || strings.TrimSpace(body) == "" {
 		return [2]int{}, false
@@ -195,7 +219,7 @@ func wrapperBody(src *Source) ([2]int, bool) {
 	if !(strings.HasPrefix(t, "async") || strings.HasPrefix(t, "function") || strings.HasPrefix(t, "(")) {
 		return [2]int{}, false
 	}
-	x, err := parseWholeExpression(src)
+	x, err := parseWholeExpression(src, ts)
 	if err != nil {
 		return [2]int{}, false
 	}

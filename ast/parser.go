@@ -56,6 +56,7 @@ type parser struct {
 	parens map[Expr]bool // expressions written in parentheses
 
 	potentialArrowAt Pos // where an arrow function could start
+	condThenAt       Pos // where the then branch of the innermost conditional starts
 
 	// awaitPos and yieldPos are the first await and yield expressions in
 	// what is being parsed, or -1: parameter lists may not contain them, and
@@ -63,6 +64,14 @@ type parser struct {
 	awaitPos, yieldPos Pos
 
 	classes []*privateScope
+
+	// ts is set when TypeScript is erased rather than rejected (see
+	// typescript.go); ambient while a declare declaration is parsed;
+	// bodiless while a function declaration or class method may be an
+	// overload signature. failedSpec remembers speculative readings that
+	// failed (see try).
+	ts, ambient, bodiless bool
+	failedSpec            map[specKey]bool
 }
 
 // funcContext is what the parser needs to know about the function it is
@@ -96,11 +105,11 @@ type privateScope struct {
 // bailout is what the parser panics with to stop at the first error.
 type bailout struct{ err *Error }
 
-func newParser(src *Source) *parser {
+func newParser(src *Source, ts bool) *parser {
 	text := src.Text[src.Start:src.End]
 	buf := make([]byte, len(text), len(text)+1)
 	copy(buf, text)
-	p := &parser{src: src, base: src.Start, buf: buf, potentialArrowAt: -1, awaitPos: -1, yieldPos: -1}
+	p := &parser{src: src, base: src.Start, buf: buf, potentialArrowAt: -1, condThenAt: -1, awaitPos: -1, yieldPos: -1, ts: ts}
 	p.in = parse.NewInputBytes(buf)
 	p.lx = js.NewLexer(p.in)
 	return p
@@ -119,7 +128,7 @@ func (p *parser) failAt(pos Pos, format string, args ...any) {
 func (p *parser) unexpected() {
 	// A word where an operator or the end of a statement should be is, in
 	// practice, a TypeScript assertion: x as T, x satisfies T.
-	if !p.nl && (p.tt == js.AsToken || p.tt == js.IdentifierToken && string(p.lit) == "satisfies") {
+	if !p.ts && !p.nl && (p.tt == js.AsToken || p.tt == js.IdentifierToken && string(p.lit) == "satisfies") {
 		p.failTS(p.pos, "'"+string(p.lit)+"' type assertion")
 	}
 	p.failAt(p.pos, "%s", p.describeUnexpected())
@@ -188,6 +197,9 @@ func (p *parser) next() {
 // the style of the rest of the parser.
 func (p *parser) lexError(start int) {
 	msg := "Invalid or unexpected token"
+	if p.ts && start < len(p.buf) && p.buf[start] == '@' {
+		p.failAt(Pos(p.base+start), tsDecoratorMessage)
+	}
 	if perr, ok := p.lx.Err().(*parse.Error); ok {
 		switch {
 		case strings.HasPrefix(perr.Message, "unterminated string"):

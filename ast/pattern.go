@@ -156,11 +156,18 @@ func (p *parser) parseBindingElement() Pattern {
 	target := p.parseBindingTarget()
 	if p.tt == js.QuestionToken {
 		if b, _ := p.peekByte(); b == ':' || b == ',' || b == ')' {
-			p.failTS(p.pos, "optional parameter")
+			if !p.ts {
+				p.failTS(p.pos, "optional parameter")
+			}
+			p.next()
 		}
 	}
 	if p.tt == js.ColonToken {
-		p.failTS(p.pos, "type annotation")
+		if !p.ts {
+			p.failTS(p.pos, "type annotation")
+		}
+		p.next()
+		p.parseType()
 	}
 	if p.eat(js.EqToken) {
 		return &AssignPattern{At: At{start}, Target: target, Default: p.parseAssign(false, nil)}

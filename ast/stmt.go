@@ -14,7 +14,9 @@ func (p *parser) parseProgramBody() *Function {
 	p.next()
 	body := &Block{At: At{Pos(p.base)}}
 	for p.tt != eofToken {
-		body.Body = append(body.Body, p.parseStatementListItem(true))
+		if s := p.parseStatementListItem(true); s != nil {
+			body.Body = append(body.Body, s)
+		}
 	}
 	body.End = p.pos
 	fn.Body = body
@@ -22,8 +24,14 @@ func (p *parser) parseProgramBody() *Function {
 }
 
 // parseStatementListItem parses a statement or a declaration. topLevel is
-// true only directly in the program body, where import may appear.
+// true only directly in the program body, where import may appear. It
+// returns nil for a TypeScript declaration, which is erased.
 func (p *parser) parseStatementListItem(topLevel bool) Stmt {
+	if p.ts {
+		if s, ok := p.tsStatement(true, topLevel); ok {
+			return s
+		}
+	}
 	switch p.tt {
 	case js.FunctionToken:
 		return p.parseFunctionDecl(false, p.pos)
@@ -133,6 +141,9 @@ func (p *parser) parseStatement() Stmt {
 			p.failAt(p.pos, "Lexical declaration cannot appear in a single-statement context")
 		}
 	case js.EnumToken:
+		if p.ts {
+			p.failAt(p.pos, tsEnumMessage)
+		}
 		p.failTS(p.pos, "enum declaration")
 	case js.ImportToken:
 		if b, _ := p.peekByte(); b != '(' && b != '.' {
@@ -141,7 +152,13 @@ func (p *parser) parseStatement() Stmt {
 	case js.ExportToken:
 		p.failAt(p.pos, "'export' is not allowed: the program is the body of an async function; return the value instead")
 	}
-	p.checkTSDeclaration()
+	if p.ts {
+		if s, ok := p.tsStatement(false, false); ok {
+			return s
+		}
+	} else {
+		p.checkTSDeclaration()
+	}
 
 	// An expression statement, or a labeled statement.
 	x := p.parseExpression(false)
@@ -222,7 +239,9 @@ func (p *parser) parseBlock() *Block {
 		if p.tt == eofToken {
 			p.unexpected()
 		}
-		b.Body = append(b.Body, p.parseStatementListItem(false))
+		if s := p.parseStatementListItem(false); s != nil {
+			b.Body = append(b.Body, s)
+		}
 	}
 	b.End = p.pos
 	p.next()
@@ -308,7 +327,11 @@ func (p *parser) parseTry() Stmt {
 		if p.eat(js.OpenParenToken) {
 			t.Param = p.parseBindingTarget()
 			if p.tt == js.ColonToken {
-				p.failTS(p.pos, "type annotation")
+				if !p.ts {
+					p.failTS(p.pos, "type annotation")
+				}
+				p.next()
+				p.parseType()
 			}
 			p.expect(js.CloseParenToken)
 		}
@@ -351,7 +374,9 @@ func (p *parser) parseSwitch() Stmt {
 			if p.tt == eofToken {
 				p.unexpected()
 			}
-			c.Body = append(c.Body, p.parseStatementListItem(false))
+			if s := p.parseStatementListItem(false); s != nil {
+				c.Body = append(c.Body, s)
+			}
 		}
 		s.Cases = append(s.Cases, c)
 	}
@@ -378,15 +403,16 @@ func (p *parser) parseVarDecl(kind DeclKind, inFor bool) *VarDecl {
 			p.failAt(p.pos, "let is disallowed as a lexically bound name")
 		}
 		decl.Target = p.parseBindingTarget()
-		if p.tt == js.ColonToken {
+		if p.ts {
+			p.parseDeclaratorType()
+		} else if p.tt == js.ColonToken {
 			p.failTS(p.pos, "type annotation")
-		}
-		if p.tt == js.NotToken && !p.nl {
+		} else if p.tt == js.NotToken && !p.nl {
 			p.failTS(p.pos, "definite assignment assertion")
 		}
 		if p.eat(js.EqToken) {
 			decl.Init = p.parseAssign(inFor, nil)
-		} else if !(inFor && (p.tt == js.InToken || p.tt == js.OfToken)) {
+		} else if !(inFor && (p.tt == js.InToken || p.tt == js.OfToken)) && !p.ambient {
 			if kind == DeclConst {
 				p.failAt(p.pos, "Missing initializer in const declaration")
 			}
@@ -521,6 +547,12 @@ func (p *parser) parseImport() Stmt {
 		p.next()
 		for p.tt != js.CloseBraceToken {
 			spec := &ImportSpec{At: At{p.pos}}
+			if p.ts && p.typeOnlySpecifier() {
+				if !p.eat(js.CommaToken) {
+					break
+				}
+				continue
+			}
 			if p.tt == js.StringToken {
 				s := p.parseStringLit()
 				spec.Imported = &Name{At: At{s.Start}, Name: s.Value}

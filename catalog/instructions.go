@@ -54,6 +54,9 @@ type InstructionsInput struct {
 	// MaxChars bounds the text, in characters (Unicode code points); zero
 	// or less is no bound. See Instructions.
 	MaxChars int
+	// NoTypeScript says that programs must be plain JavaScript (the
+	// runtime rejects TypeScript instead of erasing its types).
+	NoTypeScript bool
 }
 
 // Instructions renders what a host puts in the description of its
@@ -132,7 +135,7 @@ func instructionsHead(in InstructionsInput, entries []Entry) string {
 			"and `return` gives the result (without a return, the value of the last expression statement is the result). "+
 			"The result comes back as JSON: undefined becomes null, a Date its ISO string, functions are left out, "+
 			"and a Map must be converted first (`Object.fromEntries(map)`).",
-		languageParagraph(in.Globals))
+		languageParagraph(in.Globals, in.NoTypeScript))
 	if len(entries) == 0 {
 		paras = append(paras, "There are no tools: the program computes with the built-ins alone.")
 	} else {
@@ -164,9 +167,15 @@ var missing = []struct{ text, global string }{
 
 // languageParagraph says what the language has and lacks; globals are the
 // host's additions, which it must not deny.
-func languageParagraph(globals []string) string {
+func languageParagraph(globals []string, noTypeScript bool) string {
 	var b strings.Builder
-	b.WriteString("Write plain JavaScript, not TypeScript. Functions, classes, destructuring, generators, async/await, try/catch, " +
+	if noTypeScript {
+		b.WriteString("Write plain JavaScript, not TypeScript. ")
+	} else {
+		b.WriteString("Write JavaScript. TypeScript types (annotations, `as`, `satisfies`, generics, interfaces, type aliases) are accepted and erased; " +
+			"TypeScript with run-time meaning (enum, namespace, parameter properties, decorators) is not: use plain objects and classes. ")
+	}
+	b.WriteString("Functions, classes, destructuring, generators, async/await, try/catch, " +
 		"regular expressions and the standard built-ins (Object, Array, String, Number, Math, JSON, Date, RegExp, Map, Set, Promise, URL) work. " +
 		"There are no timers: setTimeout, setInterval and the like do not exist. Nor do ")
 	var lacks []string

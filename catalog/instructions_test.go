@@ -335,3 +335,17 @@ func TestRepresentatives(t *testing.T) {
 		}
 	}
 }
+
+// TestInstructionsTypeScript checks that the language paragraph follows
+// what the runtime does with TypeScript.
+func TestInstructionsTypeScript(t *testing.T) {
+	erased := Instructions(InstructionsInput{})
+	if !strings.Contains(erased, "TypeScript types (annotations, `as`, `satisfies`, generics, interfaces, type aliases) are accepted and erased") ||
+		strings.Contains(erased, "not TypeScript") {
+		t.Errorf("default instructions do not say TypeScript types are erased:\n%s", erased)
+	}
+	rejected := Instructions(InstructionsInput{NoTypeScript: true})
+	if !strings.Contains(rejected, "Write plain JavaScript, not TypeScript.") || strings.Contains(rejected, "erased") {
+		t.Errorf("NoTypeScript instructions do not ask for plain JavaScript:\n%s", rejected)
+	}
+}

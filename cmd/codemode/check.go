@@ -29,8 +29,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var oa openapiFlags
 	oa.register(fs)
 	strict := fs.Bool("strict", false, "exit 1 (and report \"ok\":false) when the program calls a tool that does not exist")
+	noTS := fs.Bool("no-typescript", false, "reject TypeScript syntax (ParseError) instead of erasing its types")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: codemode check [--strict] [--tools FILE] [--openapi [NAME=]SPEC]... FILE|-")
+		fmt.Fprintln(stderr, "usage: codemode check [--strict] [--no-typescript] [--tools FILE] [--openapi [NAME=]SPEC]... FILE|-")
 		fmt.Fprint(stderr, openapiUsage)
 		fs.PrintDefaults()
 	}
@@ -46,7 +47,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "codemode check: %v\n", err)
 		return 2
 	}
-	prog, err := ast.Parse(text)
+	prog, err := ast.ParseWith(text, ast.Options{NoTypeScript: *noTS})
 	if err != nil {
 		var perr *ast.Error
 		if !errors.As(err, &perr) {
@@ -65,7 +66,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "codemode check: %v\n", err)
 		return 2
 	}
-	rt, err := codemode.New(codemode.Options{Tools: def})
+	opts := codemode.Options{Tools: def}
+	if *noTS {
+		opts.TypeScript = codemode.TypeScriptReject
+	}
+	rt, err := codemode.New(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode check: %v\n", err)
 		return 2

@@ -22,35 +22,36 @@ func TestCheck(t *testing.T) {
 		stdin  string
 		out    string
 		status int
-		strict bool   // run with --strict
-		stderr string // the whole of standard error
+		flags  []string // before the program
+		stderr string   // the whole of standard error
 	}{
-		{"ok", "const r = await tools.a.b({});\nconsole.log(r);\nreturn r", `{"ok":true,"globals":["console","tools"],"tools":[{"path":"a.b","expression":"tools.a.b","location":{"line":1,"column":17},"known":false}],"search":[],"dynamic":[]}`, 0, false, ""},
-		{"no globals", "return 1 + 2", `{"ok":true,"globals":[],"tools":[],"search":[],"dynamic":[]}`, 0, false, ""},
+		{"ok", "const r = await tools.a.b({});\nconsole.log(r);\nreturn r", `{"ok":true,"globals":["console","tools"],"tools":[{"path":"a.b","expression":"tools.a.b","location":{"line":1,"column":17},"known":false}],"search":[],"dynamic":[]}`, 0, nil, ""},
+		{"no globals", "return 1 + 2", `{"ok":true,"globals":[],"tools":[],"search":[],"dynamic":[]}`, 0, nil, ""},
 		{"parse error", "let x = 1;\nlet x = 2;",
-			`{"ok":false,"error":{"kind":"ParseError","message":"Identifier 'x' has already been declared","location":{"line":2,"column":5}}}`, 1, false, ""},
-		{"typescript", "const n: number = 1",
-			`{"ok":false,"error":{"kind":"ParseError","message":"TypeScript syntax is not accepted (type annotation); write plain JavaScript","location":{"line":1,"column":8}}}`, 1, false, ""},
+			`{"ok":false,"error":{"kind":"ParseError","message":"Identifier 'x' has already been declared","location":{"line":2,"column":5}}}`, 1, nil, ""},
+		{"typescript erased", "const n: number = await tools.a.b({} as Args)\nreturn n!",
+			`{"ok":true,"globals":["tools"],"tools":[{"path":"a.b","expression":"tools.a.b","location":{"line":1,"column":25},"known":false}],"search":[],"dynamic":[]}`, 0, nil, ""},
+		{"typescript rejected", "const n: number = 1",
+			`{"ok":false,"error":{"kind":"ParseError","message":"TypeScript syntax is not accepted (type annotation); write plain JavaScript","location":{"line":1,"column":8}}}`, 1, []string{"--no-typescript"}, ""},
+		{"typescript enum", "enum E { A }",
+			`{"ok":false,"error":{"kind":"ParseError","message":"TypeScript enums have run-time meaning and are not supported: use a plain object, e.g. const Color = { Red: 0, Green: 1 } as const","location":{"line":1,"column":1}}}`, 1, nil, ""},
 		{"empty", "  \n",
-			`{"ok":false,"error":{"kind":"ParseError","message":"Code cannot be empty.","location":{"line":1,"column":1}}}`, 1, false, ""},
-		{"fenced wrapper", "```js\nasync () => {\n  return tools.x.y()\n}\n```", `{"ok":true,"globals":["tools"],"tools":[{"path":"x.y","expression":"tools.x.y","location":{"line":3,"column":10},"known":false}],"search":[],"dynamic":[]}`, 0, false, ""},
-		{"html in strings stays", `return "<a&b>"`, `{"ok":true,"globals":[],"tools":[],"search":[],"dynamic":[]}`, 0, false, ""},
+			`{"ok":false,"error":{"kind":"ParseError","message":"Code cannot be empty.","location":{"line":1,"column":1}}}`, 1, nil, ""},
+		{"fenced wrapper", "```js\nasync () => {\n  return tools.x.y()\n}\n```", `{"ok":true,"globals":["tools"],"tools":[{"path":"x.y","expression":"tools.x.y","location":{"line":3,"column":10},"known":false}],"search":[],"dynamic":[]}`, 0, nil, ""},
+		{"html in strings stays", `return "<a&b>"`, `{"ok":true,"globals":[],"tools":[],"search":[],"dynamic":[]}`, 0, nil, ""},
 		{"demo tools checked", "const c = await tools.demo.getCustomer({id: 1});\nawait tools.demo.getCustomers({});\nsearch({query: \"orders\"})",
-			`{"ok":true,"globals":["search","tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":17},"known":true},{"path":"demo.getCustomers","expression":"tools.demo.getCustomers","location":{"line":2,"column":7},"known":false,"suggestion":"tools.demo.getCustomer"}],"search":[{"line":3,"column":1}],"dynamic":[]}`, 0, false, ""},
+			`{"ok":true,"globals":["search","tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":17},"known":true},{"path":"demo.getCustomers","expression":"tools.demo.getCustomers","location":{"line":2,"column":7},"known":false,"suggestion":"tools.demo.getCustomer"}],"search":[{"line":3,"column":1}],"dynamic":[]}`, 0, nil, ""},
 		{"strict: unknown tools fail", "const c = await tools.demo.getCustomer({id: 1});\nawait tools.demo.getCustomers({});\nawait tools.nope.x()",
-			`{"ok":false,"globals":["tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":17},"known":true},{"path":"demo.getCustomers","expression":"tools.demo.getCustomers","location":{"line":2,"column":7},"known":false,"suggestion":"tools.demo.getCustomer"},{"path":"nope.x","expression":"tools.nope.x","location":{"line":3,"column":7},"known":false}],"search":[],"dynamic":[]}`, 1, true,
+			`{"ok":false,"globals":["tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":17},"known":true},{"path":"demo.getCustomers","expression":"tools.demo.getCustomers","location":{"line":2,"column":7},"known":false,"suggestion":"tools.demo.getCustomer"},{"path":"nope.x","expression":"tools.nope.x","location":{"line":3,"column":7},"known":false}],"search":[],"dynamic":[]}`, 1, []string{"--strict"},
 			"codemode check: 2:7: unknown tool tools.demo.getCustomers (did you mean tools.demo.getCustomer?)\ncodemode check: 3:7: unknown tool tools.nope.x\n"},
 		{"strict: known tools pass", "return await tools.demo.getCustomer({id: 1})",
-			`{"ok":true,"globals":["tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":14},"known":true}],"search":[],"dynamic":[]}`, 0, true, ""},
+			`{"ok":true,"globals":["tools"],"tools":[{"path":"demo.getCustomer","expression":"tools.demo.getCustomer","location":{"line":1,"column":14},"known":true}],"search":[],"dynamic":[]}`, 0, []string{"--strict"}, ""},
 		{"strict: parse error still 1", "let x = 1;\nlet x = 2;",
-			`{"ok":false,"error":{"kind":"ParseError","message":"Identifier 'x' has already been declared","location":{"line":2,"column":5}}}`, 1, true, ""},
+			`{"ok":false,"error":{"kind":"ParseError","message":"Identifier 'x' has already been declared","location":{"line":2,"column":5}}}`, 1, []string{"--strict"}, ""},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
-		args := []string{"check", "-"}
-		if tt.strict {
-			args = []string{"check", "--strict", "-"}
-		}
+		args := append(append([]string{"check"}, tt.flags...), "-")
 		status := run(args, strings.NewReader(tt.stdin), &stdout, &stderr)
 		if status != tt.status || strings.TrimSpace(stdout.String()) != tt.out || stderr.String() != tt.stderr {
 			t.Errorf("%s: status %d, output %s (stderr %q)\nwant status %d, output %s (stderr %q)", tt.name, status, stdout.String(), stderr.String(), tt.status, tt.out, tt.stderr)
@@ -135,6 +136,10 @@ func TestRunFlags(t *testing.T) {
 			`{"ok":true,"value":"Dana Schmidt","toolCalls":[{"name":"demo.getCustomer"}]}`, ""},
 		{"demo failure", nil, `return await tools.demo.getCustomer({id: 99})`, 1,
 			`{"ok":false,"error":{"kind":"ToolFailure","message":"customer 99 not found"},"toolCalls":[{"name":"demo.getCustomer"}]}`, ""},
+
+		{"typescript erased", nil, `const n: number = 2; return n as number`, 0, `{"ok":true,"value":2,"toolCalls":[]}`, ""},
+		{"no-typescript", []string{"--no-typescript"}, `const n: number = 2; return n`, 1,
+			`{"ok":false,"error":{"kind":"ParseError","message":"TypeScript syntax is not accepted (type annotation); write plain JavaScript (1:7)","location":{"line":1,"column":8}},"toolCalls":[]}`, ""},
 
 		{"timeout", []string{"--timeout", "50ms"}, `while (true) {}`, 1,
 			`{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 50ms."},"toolCalls":[]}`, ""},

@@ -40,6 +40,8 @@ const runFlags = `run flags (before FILE):
                            e.g. '{"user":{"id":1}}'; @FILE reads it from a file
   --tools FILE             a manifest of command tools (.json, .yaml or .yml) to use
                            instead of the demo namespace
+  --no-typescript          reject TypeScript syntax (ParseError) instead of erasing
+                           its types
 ` + openapiUsage
 
 // defaultMaxMemory is the CLI's memory limit when --max-memory is not
@@ -78,6 +80,7 @@ func parseRunArgs(args []string) (*runConfig, error) {
 	fs.Var(&maxMemory, "max-memory", "")
 	bindings := fs.String("bindings", "", "")
 	toolsFile := fs.String("tools", "", "")
+	noTS := fs.Bool("no-typescript", false, "")
 	var oa openapiFlags
 	oa.register(fs)
 	if err := fs.Parse(args); err != nil {
@@ -101,6 +104,9 @@ func parseRunArgs(args []string) (*runConfig, error) {
 		MaxOutputBytes: maxOutput.value,
 		MaxMemoryBytes: int64(maxMemory),
 	}}}
+	if *noTS {
+		cfg.opts.TypeScript = codemode.TypeScriptReject
+	}
 	def := map[string]any{}
 	if *toolsFile != "" {
 		m, err := command.LoadManifest(*toolsFile)

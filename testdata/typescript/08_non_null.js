@@ -1,0 +1,6 @@
+const customers = await tools.crm.listCustomers({});
+const byId = new Map();
+for (const c of customers) byId.set(c.id, c);
+const first = byId.get(1);
+const tagCount = first.tags.length;
+return { name: first.name, tagCount, second: byId.get(2).name };

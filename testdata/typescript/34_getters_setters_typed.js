@@ -1,0 +1,14 @@
+class Temperature {
+  #celsius = 0;
+  get fahrenheit() { return this.#celsius * 9 / 5 + 32; }
+  set fahrenheit(f) { this.#celsius = (f - 32) * 5 / 9; }
+  static from(c) {
+    const t = new Temperature();
+    t.#celsius = c;
+    return t;
+  }
+}
+const t = Temperature.from(100);
+const u = new Temperature();
+u.fahrenheit = 212;
+return [t.fahrenheit, Math.round(u.fahrenheit)];
