@@ -17,15 +17,18 @@ import (
 
 // templateLevelsOffset is where js.Lexer keeps its stack of open template
 // literals: a slice whose backing array the lexer overwrites, so a saved
-// lexer needs its own copy. Found by reflection so that a new version of
-// the lexer with a different layout fails loudly at start instead of
-// corrupting state.
-var templateLevelsOffset = func() uintptr {
+// lexer needs its own copy. It is found by reflection: with a version of
+// the lexer whose layout differs (a module graph can select a newer
+// tdewolff/parse than ours), speculation is off (speculationErr says why)
+// and the readings that need it are not taken, so TypeScript's f<T>(x)
+// and (x): T => x become ParseErrors while JavaScript parses as always.
+// TestSpeculationAvailable fails on such a version, so we notice first.
+var templateLevelsOffset, speculationErr = func() (uintptr, error) {
 	f, ok := reflect.TypeOf(js.Lexer{}).FieldByName("templateLevels")
 	if !ok || f.Type != reflect.TypeOf([]int(nil)) {
-		panic(fmt.Sprintf("ast: js.Lexer has no templateLevels []int field (%v); update speculate.go for this version of tdewolff/parse", f.Type))
+		return 0, fmt.Errorf("ast: js.Lexer has no templateLevels []int field (%v); update speculate.go for this version of tdewolff/parse", f.Type)
 	}
-	return f.Offset
+	return f.Offset, nil
 }()
 
 // state is everything a speculative parse may change.
@@ -94,7 +97,7 @@ type specKey struct {
 // that nested speculation can never take more than linear time.
 func (p *parser) try(kind specKind, f func()) (ok bool) {
 	key := specKey{p.pos, kind}
-	if p.failedSpec[key] {
+	if speculationErr != nil || p.failedSpec[key] {
 		return false
 	}
 	s := p.save()
@@ -118,6 +121,9 @@ func (p *parser) try(kind specKind, f func()) (ok bool) {
 // lookahead runs f on a copy of the state, always restoring it, and
 // reports what f returned (false if it failed).
 func (p *parser) lookahead(f func() bool) (ok bool) {
+	if speculationErr != nil {
+		return false
+	}
 	s := p.save()
 	defer func() {
 		rec := recover()
