@@ -28,10 +28,7 @@ func objectCtor(r *value.Realm, c *value.Call) value.Value {
 	if v.IsNullish() {
 		return value.Obj(r.NewPlainObject())
 	}
-	if v.IsObject() {
-		return v
-	}
-	return value.Obj(value.NewObject(r.ProtoOf(v)))
+	return value.Obj(r.ToObject(v)) // a primitive's wrapper object
 }
 
 // ownEnumerable lists the own enumerable string keys of any value (a
@@ -231,46 +228,22 @@ var objectStatics = []*value.Native{
 		return c.Arg(0)
 	}),
 	Native("Object.getOwnPropertyNames", 1, func(r *value.Realm, c *value.Call) value.Value {
-		v := c.Arg(0)
-		if s := v.AsString(); s != nil {
-			keys, _ := ownEnumerable(r, v)
-			return value.Obj(r.NewArrayValue(append(strValues(keys), value.StrOf("length"))))
-		}
-		o := r.ToObject(v)
-		if !v.IsObject() {
-			return value.Obj(r.NewArrayValue(nil))
-		}
+		o := r.ToObject(c.Arg(0))
 		return value.Obj(r.NewArrayValue(strValues(r.OwnKeys(o, false, false))))
 	}),
 	Native("Object.getOwnPropertySymbols", 1, func(r *value.Realm, c *value.Call) value.Value {
-		o := c.Arg(0).AsObject()
+		o := r.ToObject(c.Arg(0))
 		var out []value.Value
-		if o != nil {
-			for _, k := range r.OwnKeys(o, false, true) {
-				if s := value.SymbolOfKey(k); s != nil {
-					out = append(out, value.Sym(s))
-				}
+		for _, k := range r.OwnKeys(o, false, true) {
+			if s := value.SymbolOfKey(k); s != nil {
+				out = append(out, value.Sym(s))
 			}
 		}
 		return value.Obj(r.NewArrayValue(out))
 	}),
 	Native("Object.getOwnPropertyDescriptor", 2, func(r *value.Realm, c *value.Call) value.Value {
-		v := c.Arg(0)
+		o := r.ToObject(c.Arg(0))
 		key := r.ToPropertyKey(c.Arg(1))
-		if s := v.AsString(); s != nil {
-			if i, ok := value.ArrayIndexOf(key); ok && i < s.Len() {
-				return value.Obj(descriptorObject(r, value.Property{Key: key, Value: value.Str(s.Slice(i, i+1)), Flags: value.Enumerable}))
-			}
-			if key == "length" {
-				return value.Obj(descriptorObject(r, value.Property{Key: key, Value: value.Number(float64(s.Len()))}))
-			}
-			return value.Undefined
-		}
-		r.ToObject(v)
-		o := v.AsObject()
-		if o == nil {
-			return value.Undefined
-		}
 		p, ok := r.GetOwnProperty(o, key)
 		if !ok || value.IsPrivateKey(key) {
 			return value.Undefined
@@ -280,9 +253,8 @@ var objectStatics = []*value.Native{
 	Native("Object.getOwnPropertyDescriptors", 1, func(r *value.Realm, c *value.Call) value.Value {
 		o := r.ToObject(c.Arg(0))
 		out := r.NewPlainObject()
-		if c.Arg(0).IsObject() {
-			for _, k := range r.OwnKeys(o, false, true) {
-				p, _ := r.GetOwnProperty(o, k)
+		for _, k := range r.OwnKeys(o, false, true) {
+			if p, ok := r.GetOwnProperty(o, k); ok && !value.IsPrivateKey(k) {
 				out.Define(k, value.Obj(descriptorObject(r, p)), value.DefaultFlags)
 			}
 		}
@@ -517,10 +489,7 @@ var objectProto = []*value.Native{
 		return r.Call(r.Get(c.This, "toString"), c.This, nil)
 	}),
 	Native("Object.prototype.valueOf", 0, func(r *value.Realm, c *value.Call) value.Value {
-		if c.This.IsNullish() {
-			r.ThrowType("Cannot convert undefined or null to object")
-		}
-		return c.This
+		return value.Obj(r.ToObject(c.This))
 	}),
 }
 
@@ -554,6 +523,10 @@ func objectToString(r *value.Realm, v value.Value) string {
 			builtinTag = "RegExp"
 		case o.Class == value.ClassArguments:
 			builtinTag = "Arguments"
+		case o.Class == value.ClassString || o.Class == value.ClassNumber || o.Class == value.ClassBoolean:
+			if _, ok := o.PrimitiveValue(); ok {
+				builtinTag = map[value.Class]string{value.ClassString: "String", value.ClassNumber: "Number", value.ClassBoolean: "Boolean"}[o.Class]
+			}
 		}
 	}
 	if t := r.Get(v, value.SymToStringTag.Key()); t.IsString() {
