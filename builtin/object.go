@@ -91,10 +91,7 @@ var objectStatics = []*value.Native{
 		return value.Obj(r.NewArrayValue(out))
 	}),
 	Native("Object.assign", 2, func(r *value.Realm, c *value.Call) value.Value {
-		target := c.Arg(0)
-		if target.IsNullish() {
-			r.ThrowType("Cannot convert undefined or null to object")
-		}
+		target := value.Obj(r.ToObject(c.Arg(0)))
 		for _, src := range c.Args[1:] {
 			if src.IsNullish() {
 				continue
@@ -313,6 +310,9 @@ var objectStatics = []*value.Native{
 	}),
 	Native("Object.hasOwn", 2, func(r *value.Realm, c *value.Call) value.Value {
 		v := c.Arg(0)
+		if v.IsNullish() { // ToObject comes before ToPropertyKey
+			r.ThrowType("Cannot convert undefined or null to object")
+		}
 		key := r.ToPropertyKey(c.Arg(1))
 		return value.Bool(hasOwn(r, v, key))
 	}),
