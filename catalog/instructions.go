@@ -153,7 +153,6 @@ var missing = []struct{ text, global string }{
 	{"eval", "eval"},
 	{"new Function", "Function"},
 	{"with", ""},
-	{"Symbol()", "Symbol"},
 	{"BigInt", "BigInt"},
 	{"Proxy", "Proxy"},
 	{"Reflect", "Reflect"},

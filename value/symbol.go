@@ -61,8 +61,12 @@ func wellKnown(name string) *Symbol {
 	return &Symbol{Description: d, HasDescription: true, key: "\xff" + d}
 }
 
-// The well-known symbols codemode has. Each is honoured where JavaScript
-// looks it up (see docs/language.md for the list).
+// The well-known symbols codemode has, each honoured where JavaScript
+// looks it up: for...of and spread (iterator), for await (asyncIterator),
+// Object.prototype.toString (toStringTag), instanceof (hasInstance),
+// ToPrimitive (toPrimitive), Array.prototype.concat (isConcatSpreadable).
+// The others (species, unscopables, match, replace, search, split,
+// matchAll) are left out: nothing would look them up.
 var (
 	SymIterator           = wellKnown("iterator")
 	SymAsyncIterator      = wellKnown("asyncIterator")
@@ -70,13 +74,12 @@ var (
 	SymHasInstance        = wellKnown("hasInstance")
 	SymToPrimitive        = wellKnown("toPrimitive")
 	SymIsConcatSpreadable = wellKnown("isConcatSpreadable")
-	SymUnscopables        = wellKnown("unscopables")
 )
 
 // WellKnownSymbols are the well-known symbols, in the order Symbol's
 // properties list them.
 var WellKnownSymbols = []*Symbol{SymIterator, SymAsyncIterator, SymToStringTag, SymHasInstance,
-	SymToPrimitive, SymIsConcatSpreadable, SymUnscopables}
+	SymToPrimitive, SymIsConcatSpreadable}
 
 var wellKnownByKey = func() map[string]*Symbol {
 	m := make(map[string]*Symbol, len(WellKnownSymbols))
@@ -145,3 +148,16 @@ func SymbolOfKey(key string) *Symbol {
 // WellKnownByDescription returns the well-known symbol described so
 // ("Symbol.iterator"), or nil.
 func WellKnownByDescription(desc string) *Symbol { return wellKnownByKey["\xff"+desc] }
+
+// FunctionNameOfKey is the name a function defined under a property key
+// gets (SetFunctionName): the key itself, or for a symbol its
+// description in brackets ("" for a symbol without one).
+func FunctionNameOfKey(key string) string {
+	if s := SymbolOfKey(key); s != nil {
+		if !s.HasDescription {
+			return ""
+		}
+		return "[" + NewString(s.Description).String() + "]"
+	}
+	return NewString(key).String()
+}
