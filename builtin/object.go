@@ -272,8 +272,15 @@ var objectStatics = []*value.Native{
 				it.CloseQuietly(r)
 				r.ThrowType("Iterator value %s is not an entry object", r.Describe(e))
 			}
-			k := r.ToPropertyKey(r.GetIndex(e, 0))
-			r.DefineProperty(out, value.Property{Key: k, Value: r.GetIndex(e, 1), Flags: value.DefaultFlags})
+			// The entry's key, its value, then the key's conversion; a
+			// throw in any of them closes the iterator.
+			if exc := r.Try(func() {
+				k, v := r.GetIndex(e, 0), r.GetIndex(e, 1)
+				r.DefineProperty(out, value.Property{Key: r.ToPropertyKey(k), Value: v, Flags: value.DefaultFlags})
+			}); exc != nil {
+				it.CloseQuietly(r)
+				panic(exc)
+			}
 		}
 		return value.Obj(out)
 	}),
