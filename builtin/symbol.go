@@ -48,7 +48,7 @@ var symbolCtor = &value.Native{Name: "Symbol", Length: 0, Ctor: true, Fn: func(r
 
 var symbolStatics = []*value.Native{
 	Native("Symbol.for", 1, func(r *value.Realm, c *value.Call) value.Value {
-		return value.Sym(value.SymbolFor(r.ToString(c.Arg(0))))
+		return value.Sym(r.SymbolFor(r.ToString(c.Arg(0))))
 	}),
 	Native("Symbol.keyFor", 1, func(r *value.Realm, c *value.Call) value.Value {
 		s := c.Arg(0).AsSymbol()
@@ -73,7 +73,7 @@ func thisSymbol(r *value.Realm, c *value.Call, method string) *value.Symbol {
 }
 
 var symbolToString = Native("Symbol.prototype.toString", 0, func(r *value.Realm, c *value.Call) value.Value {
-	return value.Str(thisSymbol(r, c, "Symbol.prototype.toString").DescriptiveString())
+	return value.Str(charged(r, thisSymbol(r, c, "Symbol.prototype.toString").DescriptiveString()))
 })
 
 var symbolValueOf = Native("Symbol.prototype.valueOf", 0, func(r *value.Realm, c *value.Call) value.Value {
@@ -81,8 +81,19 @@ var symbolValueOf = Native("Symbol.prototype.valueOf", 0, func(r *value.Realm, c
 })
 
 var symbolDescription = Native("Symbol.prototype.description", 0, func(r *value.Realm, c *value.Call) value.Value {
-	return thisSymbol(r, c, "Symbol.prototype.description").DescriptionValue()
+	d := thisSymbol(r, c, "Symbol.prototype.description").DescriptionValue()
+	if s := d.AsString(); s != nil {
+		charged(r, s)
+	}
+	return d
 })
+
+// charged counts a string made from a symbol's description against the
+// run's memory: a description can be as long as any string.
+func charged(r *value.Realm, s *value.String) *value.String {
+	r.Charge(s.Bytes())
+	return s
+}
 
 var symbolToPrimitive = Native("Symbol.prototype[Symbol.toPrimitive]", 1, func(r *value.Realm, c *value.Call) value.Value {
 	return value.Sym(thisSymbol(r, c, "Symbol.prototype [ @@toPrimitive ]"))

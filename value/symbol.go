@@ -104,10 +104,13 @@ func (r *Realm) NewSymbol(desc *String) *Symbol {
 }
 
 // SymbolFor is Symbol.for(desc): the registry's symbol for the string,
-// the same one every time in the run.
-func SymbolFor(desc *String) *Symbol {
+// the same one every time in the run. Each call makes the key anew, so
+// each is charged as a new symbol.
+func (r *Realm) SymbolFor(desc *String) *Symbol {
 	d := desc.Key()
-	return &Symbol{Description: d, HasDescription: true, key: "\xff@" + d}
+	s := &Symbol{Description: d, HasDescription: true, key: "\xff@" + d}
+	r.Charge(objectBytes + len(s.key))
+	return s
 }
 
 // Sym makes a symbol value.

@@ -10,7 +10,7 @@ func TestSymbols(t *testing.T) {
 	a, b := r.NewSymbol(NewString("x")), r.NewSymbol(NewString("x"))
 	none, empty := r.NewSymbol(nil), r.NewSymbol(Empty)
 	wide := r.NewSymbol(FromUTF16([]uint16{0xD800, 'a'})) // a lone surrogate survives
-	reg := SymbolFor(NewString("app"))
+	reg := r.SymbolFor(NewString("app"))
 
 	tests := []struct {
 		name                 string
@@ -51,7 +51,7 @@ func TestSymbols(t *testing.T) {
 	if StrictEquals(Sym(a), Sym(b)) || a.Key() == b.Key() {
 		t.Errorf("two Symbol(\"x\") are one symbol: keys %q, %q", a.Key(), b.Key())
 	}
-	if !StrictEquals(Sym(reg), Sym(SymbolFor(NewString("app")))) {
+	if !StrictEquals(Sym(reg), Sym(r.SymbolFor(NewString("app")))) {
 		t.Errorf("Symbol.for(\"app\") twice gives two symbols")
 	}
 	if got := SymbolOfKey(wide.Key()); got == nil || NewString(got.Description).Len() != 2 || NewString(got.Description).At(0) != 0xD800 {

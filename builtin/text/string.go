@@ -41,7 +41,7 @@ var stringCtor = &value.Native{Name: "String", Length: 1, Ctor: true, Fn: func(r
 	s := value.Empty
 	if len(c.Args) > 0 {
 		if sym := c.Args[0].AsSymbol(); sym != nil && c.NewTarget == nil {
-			return value.Str(sym.DescriptiveString())
+			return value.Str(charge(r, sym.DescriptiveString()))
 		}
 		s = r.ToString(c.Args[0])
 	}
