@@ -296,6 +296,9 @@ func IsConstructor(v Value) bool {
 	case *Native:
 		return in.Ctor
 	case *Bound:
+		if bf, ok := in.Data.(*BoundFunc); ok {
+			return IsConstructor(Obj(bf.Target)) // a bound function constructs as its target does
+		}
 		return in.Native.Ctor
 	case Constructible:
 		return in.IsConstructor()
