@@ -258,6 +258,7 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 			v = r.Call(toJSON, v, []value.Value{value.StrOf(key)})
 		}
 	}
+	v = r.UnwrapForJSON(v) // new Number(1) crosses as 1, as JSON.stringify writes it
 	switch v.Kind() {
 	case value.KindUndefined, value.KindSymbol:
 		return false

@@ -498,6 +498,10 @@ func (cp *goCopy) value(v value.Value, label string, depth int) (any, error) {
 		return nil, fmt.Errorf("%s exceeds the maximum value depth of %d.", label, MaxValueDepth)
 	}
 	cp.count(16, label)
+	if o := v.AsObject(); o != nil && o.Class == value.ClassSymbol {
+		return nil, fmt.Errorf("%s contains a symbol, which cannot be passed to an extension.", label)
+	}
+	v = r.UnwrapForJSON(v) // a wrapper crosses as its primitive, as in JSON
 	switch v.Kind() {
 	case value.KindUndefined, value.KindNull:
 		return nil, nil

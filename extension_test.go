@@ -101,6 +101,31 @@ func TestExtensions(t *testing.T) {
 	}
 }
 
+// TestExtensionSymbolsAndWrappers: symbols are not data, so none crosses
+// to an extension (a Symbol object neither); wrapper objects cross as
+// their primitive, as JSON writes them.
+func TestExtensionSymbolsAndWrappers(t *testing.T) {
+	rt, err := codemode.New(codemode.Options{Extensions: testExtensions(&hookLog{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, src, want string }{
+		{"symbol refused", `try { echoArgs(Symbol("x")) } catch (e) { return e.message }`, `"Argument 1 to echoArgs contains a symbol, which cannot be passed to an extension."`},
+		{"nested symbol refused", `try { echoArgs(1, { a: [Symbol()] }) } catch (e) { return e.message }`, `"Argument 2 to echoArgs contains a symbol, which cannot be passed to an extension."`},
+		{"symbol object refused", `try { echoArgs(Object(Symbol("x"))) } catch (e) { return e.message }`, `"Argument 1 to echoArgs contains a symbol, which cannot be passed to an extension."`},
+		{"symbol keys left out", `return echoArgs({ [Symbol("k")]: 1, a: 2 })`, `[{"a":2}]`},
+		{"wrappers as primitives", `const a = echoArgs(new String("s"), new Number(2), { b: new Boolean(false) }); return [a, typeof a[0], typeof a[1]]`, `[["s",2,{"b":false}],"string","number"]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := rt.Execute(context.Background(), tt.src)
+			if !res.OK || string(res.Value) != tt.want {
+				t.Errorf("got  %s\nwant value %s", res, tt.want)
+			}
+		})
+	}
+}
+
 func TestExtensionErrorsFromNew(t *testing.T) {
 	f := codemode.HostFunc(func(context.Context, []any) (any, error) { return nil, nil })
 	for _, tt := range []struct {

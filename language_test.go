@@ -31,7 +31,8 @@ return [Symbol.iterator.description, Symbol.asyncIterator.description, 4 instanc
 		{"invalid regex when reached", `try { /(/.test("x") } catch (e) { return [e.name, e.message] }`,
 			`["SyntaxError","Invalid regular expression: /(/: Unterminated group"]`},
 		{"invalid regex not reached", `if (false) { /(/ } return "ok"`, `"ok"`},
-		{"symbol not callable", `try { Symbol() } catch (e) { return e.message }`, `"Symbol is not callable; only Symbol.asyncIterator and Symbol.iterator are available."`},
+		{"symbol not constructible", `try { new Symbol() } catch (e) { return [e.name, e.message, typeof Symbol("x"), Symbol("x").description, Symbol().description] }`,
+			`["TypeError","Symbol is not a constructor","symbol","x",null]`},
 		{"no eval, Proxy, Reflect", `return [typeof eval, typeof Proxy, typeof Reflect]`, `["undefined","undefined","undefined"]`},
 	}
 	rt, _ := codemode.New(codemode.Options{})
@@ -89,10 +90,10 @@ func TestNeverSettlingMessage(t *testing.T) {
 	}
 }
 
-func TestNoBoxedBoolean(t *testing.T) {
+func TestBoxedBoolean(t *testing.T) {
 	rt, _ := codemode.New(codemode.Options{})
-	res := rt.Execute(context.Background(), "try { new Boolean(true) } catch (e) { return e.message }")
-	if want := `{"ok":true,"value":"new Boolean(...) is not supported; call Boolean(...) without new instead.","toolCalls":[]}`; res.String() != want {
+	res := rt.Execute(context.Background(), "const b = new Boolean(false); return [typeof b, !!b, b.valueOf(), b == false, JSON.stringify(b), b]")
+	if want := `{"ok":true,"value":["object",true,false,true,"false",false],"toolCalls":[]}`; res.String() != want {
 		t.Errorf("got  %s\nwant %s", res, want)
 	}
 }

@@ -315,10 +315,13 @@ func (f *formatter) render(v value.Value, depth int, stack []*value.Object) {
 		f.quoted(v.AsString())
 		return
 	case value.KindSymbol:
-		b.WriteString("Symbol(" + v.AsSymbol().Description + ")")
+		b.WriteString(v.AsSymbol().String())
 		return
 	}
 	o := v.AsObject()
+	if f.wrapper(o) {
+		return
+	}
 	for _, s := range stack {
 		if s == o {
 			b.WriteString("[Circular]")
@@ -456,4 +459,35 @@ func (f *formatter) render(v value.Value, depth int, stack []*value.Object) {
 		f.value(val, depth+1, stack)
 	}
 	b.WriteByte('}')
+}
+
+// wrapper renders a wrapper object as node does, [Number: 1], with the
+// primitive rendered as nested values are; it reports false for any other
+// object (the prototypes String.prototype and the like included, which
+// node shows as objects).
+func (f *formatter) wrapper(o *value.Object) bool {
+	p, ok := o.PrimitiveValue()
+	if !ok || o.Proto == nil {
+		return false
+	}
+	var tag string
+	switch o.Class {
+	case value.ClassString:
+		tag = "String"
+	case value.ClassNumber:
+		tag = "Number"
+	case value.ClassBoolean:
+		tag = "Boolean"
+	default:
+		tag = "Symbol"
+	}
+	for _, id := range [...]value.Intrinsic{value.StringPrototype, value.NumberPrototype, value.BooleanPrototype} {
+		if o == f.r.Intrinsic(id) {
+			return false
+		}
+	}
+	f.b.WriteString("[" + tag + ": ")
+	f.render(p, 0, nil)
+	f.b.WriteByte(']')
+	return true
 }

@@ -17,38 +17,21 @@ func installGlobals(l *value.Library) {
 	}
 	l.Register(globalFuncs...)
 
-	l.Intrinsic(value.SymbolPrototype, value.IntrinsicSpec{Name: "Symbol.prototype",
-		Init: func(r *value.Realm, o *value.Object) {
-			o.Define("constructor", value.Obj(r.Intrinsic(value.SymbolCtor)), value.Writable|value.Configurable)
-			r.Methods(o, []*value.Native{symbolToString})
-			r.Getter(o, "description", symbolDescription)
-		}})
-	l.Intrinsic(value.SymbolCtor, value.IntrinsicSpec{Name: "Symbol",
-		Func: &value.Native{Name: "Symbol", Fn: func(r *value.Realm, c *value.Call) value.Value {
-			r.ThrowType("Symbol is not callable; only Symbol.asyncIterator and Symbol.iterator are available.")
-			return value.Undefined
-		}},
-		Init: func(r *value.Realm, o *value.Object) {
-			r.Constructor(o, r.Intrinsic(value.SymbolPrototype))
-			o.Define("iterator", value.Sym(value.SymIterator), 0)
-			o.Define("asyncIterator", value.Sym(value.SymAsyncIterator), 0)
-			o.Define("toStringTag", value.Sym(value.SymToStringTag), 0)
-			o.Define("hasInstance", value.Sym(value.SymHasInstance), 0)
-		}})
-	l.GlobalIntrinsic("Symbol", value.SymbolCtor)
-	l.Register(symbolToString, symbolDescription)
+	installSymbol(l)
 
-	l.Intrinsic(value.BooleanPrototype, value.IntrinsicSpec{Name: "Boolean.prototype",
+	l.Intrinsic(value.BooleanPrototype, value.IntrinsicSpec{Name: "Boolean.prototype", Class: value.ClassBoolean,
 		Init: func(r *value.Realm, o *value.Object) {
+			o.Internal = value.False // Boolean.prototype is itself a Boolean object holding false
 			o.Define("constructor", value.Obj(r.Intrinsic(value.BooleanCtor)), value.Writable|value.Configurable)
 			r.Methods(o, booleanProto)
 		}})
 	l.Intrinsic(value.BooleanCtor, value.IntrinsicSpec{Name: "Boolean",
 		Func: &value.Native{Name: "Boolean", Length: 1, Ctor: true, Fn: func(r *value.Realm, c *value.Call) value.Value {
+			b := value.Bool(c.Arg(0).ToBoolean())
 			if c.NewTarget != nil {
-				r.ThrowType("new Boolean(...) is not supported; call Boolean(...) without new instead.")
+				return value.Obj(r.NewWrapper(b, r.ProtoFromCtor(c.NewTarget, value.BooleanPrototype)))
 			}
-			return value.Bool(c.Arg(0).ToBoolean())
+			return b
 		}},
 		Init: func(r *value.Realm, o *value.Object) { r.Constructor(o, r.Intrinsic(value.BooleanPrototype)) }})
 	l.GlobalIntrinsic("Boolean", value.BooleanCtor)
@@ -74,27 +57,13 @@ var globalFuncs = []*value.Native{
 	}),
 }
 
-func thisSymbol(r *value.Realm, c *value.Call) *value.Symbol {
-	s := c.This.AsSymbol()
-	if s == nil {
-		r.ThrowType("Symbol.prototype.toString requires that 'this' be a Symbol")
-	}
-	return s
-}
-
-var symbolToString = Native("Symbol.prototype.toString", 0, func(r *value.Realm, c *value.Call) value.Value {
-	return value.StrOf("Symbol(" + thisSymbol(r, c).Description + ")")
-})
-
-var symbolDescription = Native("Symbol.prototype.description", 0, func(r *value.Realm, c *value.Call) value.Value {
-	return value.StrOf(thisSymbol(r, c).Description)
-})
-
+// thisBoolean is thisBooleanValue: a boolean, or a Boolean object's.
 func thisBoolean(r *value.Realm, c *value.Call, method string) bool {
-	if !c.This.IsBool() {
+	b, ok := value.ThisPrimitive(c.This, value.KindBoolean)
+	if !ok {
 		r.ThrowType("Boolean.prototype.%s requires that 'this' be a Boolean", method)
 	}
-	return c.This.BoolValue()
+	return b.BoolValue()
 }
 
 var booleanProto = []*value.Native{

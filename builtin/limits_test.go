@@ -190,6 +190,10 @@ func TestDataBombs(t *testing.T) {
 		{name: "console.dir", src: `const s = "x".repeat(2 ** 24 - 1); for (;;) console.dir({ s })`, memory: budget, want: memory},
 		{name: "console.table", src: `const s = "x".repeat(2 ** 24 - 1); for (;;) console.table([{ s }])`, memory: budget, want: memory},
 		{name: "console.log of a DAG", src: `let x = [1]; for (let i = 0; i < 30; i++) x = [x, x]; for (;;) console.log(x)`, memory: budget, want: anyLimit},
+		{name: "Symbol.for kept", src: `const d = "x".repeat(1 << 20); const a = []; for (;;) a.push(Symbol.for(d))`, memory: budget, want: memory},
+		{name: "Symbol descriptions kept", src: `const s = Symbol("x".repeat(1 << 20)); const a = []; for (;;) a.push(s.description, String(s), s.toString())`, memory: budget, want: memory},
+		{name: "symbols kept", src: `const d = "x".repeat(1 << 20); const a = []; for (;;) a.push(Symbol(d))`, memory: budget, want: memory},
+		{name: "String objects kept", src: `const a = []; for (let i = 0; ; i++) a.push(new String("s"), Object(i))`, memory: budget, want: memory},
 		{name: "throw of a DAG", src: `let x = [1]; for (let i = 0; i < 30; i++) x = [x, x]; throw x`, memory: budget, want: codemode.ExecutionFailure},
 	})
 }

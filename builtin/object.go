@@ -28,10 +28,7 @@ func objectCtor(r *value.Realm, c *value.Call) value.Value {
 	if v.IsNullish() {
 		return value.Obj(r.NewPlainObject())
 	}
-	if v.IsObject() {
-		return v
-	}
-	return value.Obj(value.NewObject(r.ProtoOf(v)))
+	return value.Obj(r.ToObject(v)) // a primitive's wrapper object
 }
 
 // ownEnumerable lists the own enumerable string keys of any value (a
@@ -94,10 +91,7 @@ var objectStatics = []*value.Native{
 		return value.Obj(r.NewArrayValue(out))
 	}),
 	Native("Object.assign", 2, func(r *value.Realm, c *value.Call) value.Value {
-		target := c.Arg(0)
-		if target.IsNullish() {
-			r.ThrowType("Cannot convert undefined or null to object")
-		}
+		target := value.Obj(r.ToObject(c.Arg(0)))
 		for _, src := range c.Args[1:] {
 			if src.IsNullish() {
 				continue
@@ -231,46 +225,22 @@ var objectStatics = []*value.Native{
 		return c.Arg(0)
 	}),
 	Native("Object.getOwnPropertyNames", 1, func(r *value.Realm, c *value.Call) value.Value {
-		v := c.Arg(0)
-		if s := v.AsString(); s != nil {
-			keys, _ := ownEnumerable(r, v)
-			return value.Obj(r.NewArrayValue(append(strValues(keys), value.StrOf("length"))))
-		}
-		o := r.ToObject(v)
-		if !v.IsObject() {
-			return value.Obj(r.NewArrayValue(nil))
-		}
+		o := r.ToObject(c.Arg(0))
 		return value.Obj(r.NewArrayValue(strValues(r.OwnKeys(o, false, false))))
 	}),
 	Native("Object.getOwnPropertySymbols", 1, func(r *value.Realm, c *value.Call) value.Value {
-		o := c.Arg(0).AsObject()
+		o := r.ToObject(c.Arg(0))
 		var out []value.Value
-		if o != nil {
-			for _, k := range r.OwnKeys(o, false, true) {
-				if s := value.SymbolOfKey(k); s != nil {
-					out = append(out, value.Sym(s))
-				}
+		for _, k := range r.OwnKeys(o, false, true) {
+			if s := value.SymbolOfKey(k); s != nil {
+				out = append(out, value.Sym(s))
 			}
 		}
 		return value.Obj(r.NewArrayValue(out))
 	}),
 	Native("Object.getOwnPropertyDescriptor", 2, func(r *value.Realm, c *value.Call) value.Value {
-		v := c.Arg(0)
+		o := r.ToObject(c.Arg(0))
 		key := r.ToPropertyKey(c.Arg(1))
-		if s := v.AsString(); s != nil {
-			if i, ok := value.ArrayIndexOf(key); ok && i < s.Len() {
-				return value.Obj(descriptorObject(r, value.Property{Key: key, Value: value.Str(s.Slice(i, i+1)), Flags: value.Enumerable}))
-			}
-			if key == "length" {
-				return value.Obj(descriptorObject(r, value.Property{Key: key, Value: value.Number(float64(s.Len()))}))
-			}
-			return value.Undefined
-		}
-		r.ToObject(v)
-		o := v.AsObject()
-		if o == nil {
-			return value.Undefined
-		}
 		p, ok := r.GetOwnProperty(o, key)
 		if !ok || value.IsPrivateKey(key) {
 			return value.Undefined
@@ -280,9 +250,8 @@ var objectStatics = []*value.Native{
 	Native("Object.getOwnPropertyDescriptors", 1, func(r *value.Realm, c *value.Call) value.Value {
 		o := r.ToObject(c.Arg(0))
 		out := r.NewPlainObject()
-		if c.Arg(0).IsObject() {
-			for _, k := range r.OwnKeys(o, false, true) {
-				p, _ := r.GetOwnProperty(o, k)
+		for _, k := range r.OwnKeys(o, false, true) {
+			if p, ok := r.GetOwnProperty(o, k); ok && !value.IsPrivateKey(k) {
 				out.Define(k, value.Obj(descriptorObject(r, p)), value.DefaultFlags)
 			}
 		}
@@ -303,8 +272,15 @@ var objectStatics = []*value.Native{
 				it.CloseQuietly(r)
 				r.ThrowType("Iterator value %s is not an entry object", r.Describe(e))
 			}
-			k := r.ToPropertyKey(r.GetIndex(e, 0))
-			r.DefineProperty(out, value.Property{Key: k, Value: r.GetIndex(e, 1), Flags: value.DefaultFlags})
+			// The entry's key, its value, then the key's conversion; a
+			// throw in any of them closes the iterator.
+			if exc := r.Try(func() {
+				k, v := r.GetIndex(e, 0), r.GetIndex(e, 1)
+				r.DefineProperty(out, value.Property{Key: r.ToPropertyKey(k), Value: v, Flags: value.DefaultFlags})
+			}); exc != nil {
+				it.CloseQuietly(r)
+				panic(exc)
+			}
 		}
 		return value.Obj(out)
 	}),
@@ -341,6 +317,9 @@ var objectStatics = []*value.Native{
 	}),
 	Native("Object.hasOwn", 2, func(r *value.Realm, c *value.Call) value.Value {
 		v := c.Arg(0)
+		if v.IsNullish() { // ToObject comes before ToPropertyKey
+			r.ThrowType("Cannot convert undefined or null to object")
+		}
 		key := r.ToPropertyKey(c.Arg(1))
 		return value.Bool(hasOwn(r, v, key))
 	}),
@@ -517,10 +496,7 @@ var objectProto = []*value.Native{
 		return r.Call(r.Get(c.This, "toString"), c.This, nil)
 	}),
 	Native("Object.prototype.valueOf", 0, func(r *value.Realm, c *value.Call) value.Value {
-		if c.This.IsNullish() {
-			r.ThrowType("Cannot convert undefined or null to object")
-		}
-		return c.This
+		return value.Obj(r.ToObject(c.This))
 	}),
 }
 
@@ -554,6 +530,10 @@ func objectToString(r *value.Realm, v value.Value) string {
 			builtinTag = "RegExp"
 		case o.Class == value.ClassArguments:
 			builtinTag = "Arguments"
+		case o.Class == value.ClassString || o.Class == value.ClassNumber || o.Class == value.ClassBoolean:
+			if _, ok := o.PrimitiveValue(); ok {
+				builtinTag = map[value.Class]string{value.ClassString: "String", value.ClassNumber: "Number", value.ClassBoolean: "Boolean"}[o.Class]
+			}
 		}
 	}
 	if t := r.Get(v, value.SymToStringTag.Key()); t.IsString() {

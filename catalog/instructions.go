@@ -156,7 +156,6 @@ var missing = []struct{ text, global string }{
 	{"eval", "eval"},
 	{"new Function", "Function"},
 	{"with", ""},
-	{"Symbol()", "Symbol"},
 	{"BigInt", "BigInt"},
 	{"Proxy", "Proxy"},
 	{"Reflect", "Reflect"},

@@ -441,12 +441,7 @@ func (c *compiler) objectLit(x *ast.ObjectLit) exprFn {
 
 // keyName is the function name a property key gives: symbols in
 // brackets.
-func keyName(key string) string {
-	if s := value.SymbolOfKey(key); s != nil {
-		return "[" + s.Description + "]"
-	}
-	return value.NewString(key).String()
-}
+func keyName(key string) string { return value.FunctionNameOfKey(key) }
 
 // staticKey is the property key of a non-computed key node.
 func staticKey(k ast.Expr) string {

@@ -84,7 +84,7 @@ func binary(r *value.Realm, op ast.BinaryOp, a, b value.Value) value.Value {
 
 func inKeyText(r *value.Realm, v value.Value) string {
 	if s := v.AsSymbol(); s != nil {
-		return s.Description
+		return s.String()
 	}
 	s, ok := v.ToString()
 	if !ok {

@@ -629,7 +629,7 @@ func (c *compiler) unsupported(what string, pos ast.Pos) stmtFn {
 }
 
 // UnsupportedSuggestion is the sentence that lists what codemode runs.
-const UnsupportedSuggestion = "Supported: functions of every kind, classes, data literals, destructuring, standard control flow, await and Promise, and built-ins such as Array, Object, Math, JSON, Date, RegExp, Map, Set, and URL. Unsupported: with, debugger, BigInt, import.meta, and custom Symbols."
+const UnsupportedSuggestion = "Supported: functions of every kind, classes, data literals, destructuring, standard control flow, await and Promise, and built-ins such as Array, Object, Math, JSON, Date, RegExp, Map, Set, and URL. Unsupported: with, debugger, BigInt, and import.meta."
 
 // UnsupportedMessage is the message of the SyntaxError for a construct.
 func UnsupportedMessage(nodeType string) string {

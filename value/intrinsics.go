@@ -209,33 +209,25 @@ func (r *Realm) Intrinsic(id Intrinsic) *Object {
 		return o
 	}
 	spec := &r.lib.specs[id]
-	var proto *Object
-	if spec.Proto != NoIntrinsic && !(id == ObjectPrototype) {
-		proto = r.Intrinsic(spec.Proto)
-		// Making the prototype can make this intrinsic (Object.prototype's
-		// methods need Function.prototype): keep the one made first, or
-		// objects made meanwhile would have a prototype the program
-		// cannot see.
-		if o := r.intrinsics[id]; o != nil {
-			return o
-		}
-	}
+	// The object is stored before its prototype is made: making
+	// Object.prototype makes its methods, which need Function.prototype,
+	// which needs Object.prototype; each must exist once.
 	var o *Object
 	if spec.Func != nil {
-		if id == FunctionPrototype {
-			o = NewFunctionObject(proto, spec.Func)
-		} else {
-			o = NewFunctionObject(nil, spec.Func)
-			r.intrinsics[id] = o
-			o.Proto = r.Intrinsic(FunctionPrototype)
-			o.Define("length", Number(float64(spec.Func.Length)), Configurable)
-			o.Define("name", StrOf(spec.Func.FuncName()), Configurable)
-		}
+		o = NewFunctionObject(nil, spec.Func)
 	} else {
-		o = NewObject(proto)
+		o = NewObject(nil)
 	}
 	o.Class = spec.Class
 	r.intrinsics[id] = o
+	switch {
+	case spec.Func != nil && id != FunctionPrototype:
+		o.Proto = r.Intrinsic(FunctionPrototype)
+		o.Define("length", Number(float64(spec.Func.Length)), Configurable)
+		o.Define("name", StrOf(spec.Func.FuncName()), Configurable)
+	case spec.Proto != NoIntrinsic && id != ObjectPrototype:
+		o.Proto = r.Intrinsic(spec.Proto)
+	}
 	if spec.Init != nil {
 		spec.Init(r, o)
 	}

@@ -32,6 +32,7 @@ const (
 	ClassHeaders
 	ClassUint8Array
 	ClassArguments
+	ClassSymbol // a Symbol wrapper object, Object(sym)
 	// ClassHost is an object the host computes (a tool reference).
 	ClassHost
 )

@@ -112,7 +112,7 @@ func (v Value) TypeOfNullish() string {
 // KeyString renders a property key for an error message.
 func KeyString(key string) string {
 	if s := SymbolOfKey(key); s != nil {
-		return s.Description
+		return s.String()
 	}
 	return NewString(key).String()
 }
@@ -149,6 +149,12 @@ func (r *Realm) getExotic(o *Object, key string) (Value, bool) {
 			return Undefined, true // nothing inherited either
 		}
 		return v, true
+	case *String:
+		if o.Class == ClassString {
+			if i, ok := arrayIndex(key); ok && i < in.Len() {
+				return Str(in.Slice(i, i+1)), true
+			}
+		}
 	case *ArrayData:
 		if key == "length" {
 			return Number(float64(in.length)), true
@@ -243,7 +249,7 @@ func (r *Realm) Set(v Value, key string, val Value) {
 	}
 	s, _ := v.ToString()
 	if v.IsSymbol() {
-		s = NewString(v.AsSymbol().Description)
+		s = v.AsSymbol().DescriptiveString()
 	}
 	r.ThrowType("Cannot create property '%s' on %s '%s'", KeyString(key), v.TypeOf(), s.String())
 }
@@ -291,6 +297,10 @@ func (r *Realm) SetObj(o *Object, key string, val Value, receiver Value) bool {
 	switch in := o.Internal.(type) {
 	case HostObject:
 		return false
+	case *String:
+		if stringIndex(o, key) {
+			return false // a String object's characters are read-only
+		}
 	case *ArrayData:
 		if i, ok := arrayIndex(key); ok && !(o.hasIndex && o.find(key) >= 0) {
 			if in.Frozen {
@@ -351,6 +361,9 @@ func (r *Realm) SetObj(o *Object, key string, val Value, receiver Value) bool {
 	// Inherited: a setter runs; a read-only data property blocks.
 	for obj := o.Proto; obj != nil; obj = obj.Proto {
 		if obj.Class != ClassObject && obj.Class != ClassFunction {
+			if stringIndex(obj, key) {
+				return false
+			}
 			if _, ok := r.getExotic(obj, key); ok {
 				break
 			}
@@ -442,6 +455,10 @@ func (r *Realm) HasOwn(o *Object, key string) bool {
 	case HostObject:
 		_, ok := in.HostGet(r, o, key)
 		return ok
+	case *String:
+		if stringIndex(o, key) {
+			return true
+		}
 	case *ArrayData:
 		if key == "length" {
 			return true
@@ -466,6 +483,11 @@ func (r *Realm) GetOwnProperty(o *Object, key string) (Property, bool) {
 	case HostObject:
 		v, ok := in.HostGet(r, o, key)
 		return Property{Key: key, Value: v, Flags: Enumerable}, ok
+	case *String:
+		if stringIndex(o, key) {
+			i, _ := arrayIndex(key)
+			return Property{Key: key, Value: Str(in.Slice(i, i+1)), Flags: Enumerable}, true
+		}
 	case *ArrayData:
 		if key == "length" {
 			f := PropFlags(0)
@@ -506,6 +528,10 @@ func (r *Realm) DeleteProp(o *Object, key string) bool {
 	switch in := o.Internal.(type) {
 	case HostObject:
 		return false
+	case *String:
+		if stringIndex(o, key) {
+			return false
+		}
 	case *ArrayData:
 		if key == "length" {
 			return false
@@ -550,6 +576,18 @@ func (r *Realm) OwnKeys(o *Object, enumerableOnly, withSymbols bool) []string {
 		for i := range elems {
 			elems[i] = strconv.Itoa(i)
 		}
+	case *String:
+		if o.Class == ClassString {
+			// A String object's characters come first; its own index
+			// keys past them follow in the ordinary keys' order.
+			n := in.Len()
+			r.Tick(n)
+			r.Reserve(40 * n)
+			elems = make([]string, n)
+			for i := range elems {
+				elems[i] = strconv.Itoa(i)
+			}
+		}
 	}
 	keys := o.OwnKeys(enumerableOnly)
 	r.Tick(len(keys))
@@ -581,6 +619,11 @@ func (r *Realm) OwnKeys(o *Object, enumerableOnly, withSymbols bool) []string {
 // array elements and length. It reports false where
 // Object.defineProperty throws.
 func (r *Realm) DefineProperty(o *Object, p Property) bool {
+	if stringIndex(o, p.Key) {
+		// A character: only a redefinition that changes nothing.
+		cur, _ := r.GetOwnProperty(o, p.Key)
+		return !p.IsAccessor() && p.Flags == cur.Flags && SameValue(p.Value, cur.Value)
+	}
 	if a, ok := o.Internal.(*ArrayData); ok {
 		if i, ok := arrayIndex(p.Key); ok && !p.IsAccessor() {
 			if a.Frozen || (!o.Extensible() && !r.HasOwn(o, p.Key)) {
@@ -656,18 +699,37 @@ const (
 	HintString
 )
 
-// ToPrimitive converts an object to a primitive by calling its valueOf
-// and toString in the order the hint says; primitives pass through.
+// hintNames are the arguments a Symbol.toPrimitive method gets.
+var hintNames = [...]*String{HintDefault: NewString("default"), HintNumber: NewString("number"), HintString: NewString("string")}
+
+// ToPrimitive converts an object to a primitive: its Symbol.toPrimitive
+// method when it has one (Date and Symbol objects do), else valueOf and
+// toString in the order the hint says. Primitives pass through.
 func (r *Realm) ToPrimitive(v Value, hint Hint) Value {
 	o := v.AsObject()
 	if o == nil {
 		return v
 	}
+	if f := r.GetObj(o, SymToPrimitive.key, v); !f.IsNullish() {
+		fo := f.AsObject()
+		if fo == nil || !fo.callable {
+			r.ThrowType("%s is not a function", r.Describe(f))
+		}
+		res := r.CallObject(fo, v, []Value{Str(hintNames[hint])})
+		if res.IsObject() {
+			r.ThrowType("Cannot convert object to primitive value")
+		}
+		return res
+	}
+	return r.OrdinaryToPrimitive(v, hint)
+}
+
+// OrdinaryToPrimitive calls valueOf and toString in the order the hint
+// says (number first for the default hint).
+func (r *Realm) OrdinaryToPrimitive(v Value, hint Hint) Value {
+	o := v.AsObject()
 	if hint == HintDefault {
 		hint = HintNumber
-		if o.Class == ClassDate {
-			hint = HintString
-		}
 	}
 	order := [2]string{"valueOf", "toString"}
 	if hint == HintString {
@@ -776,13 +838,19 @@ func (r *Realm) RelativeIndex(v Value, length int, dflt int) int {
 	return int(n)
 }
 
-// ToObject throws for null and undefined and returns the object whose
-// properties v exposes (its prototype for primitives).
-func (r *Realm) ToObject(v Value) *Object {
-	if v.IsNullish() {
-		r.ThrowType("Cannot convert undefined or null to object")
+// ToObject is the specification's ToObject: objects pass through,
+// primitives get their wrapper object (Box), null and undefined throw.
+func (r *Realm) ToObject(v Value) *Object { return r.Box(v) }
+
+// stringIndex reports a key that names a character of a String object:
+// an index below its length.
+func stringIndex(o *Object, key string) bool {
+	s := stringData(o)
+	if s == nil {
+		return false
 	}
-	return r.ProtoOf(v)
+	i, ok := arrayIndex(key)
+	return ok && i < s.Len()
 }
 
 // ---------------------------------------------------------------------------

@@ -51,6 +51,8 @@ func keyOf(v Value) mapKey {
 		return mapKey{kind: KindString, str: r.Key()}
 	case *Object:
 		return mapKey{kind: KindObject, obj: r}
+	case *Symbol:
+		return mapKey{kind: KindSymbol, str: r.key}
 	}
 	return mapKey{kind: v.Kind()}
 }

@@ -33,6 +33,7 @@ type Realm struct {
 	jobs       jobQueue
 	allocated  int64
 	nextID     int64 // promise creation ids, for the order of warnings
+	symbols    int64 // symbols made by Symbol(): the last one's number
 	// Logs are the console lines written so far.
 	Logs []string
 	// OnLog, when set, gets each console line as the program writes it,
@@ -295,6 +296,9 @@ func IsConstructor(v Value) bool {
 	case *Native:
 		return in.Ctor
 	case *Bound:
+		if bf, ok := in.Data.(*BoundFunc); ok {
+			return IsConstructor(Obj(bf.Target)) // a bound function constructs as its target does
+		}
 		return in.Native.Ctor
 	case Constructible:
 		return in.IsConstructor()
@@ -388,7 +392,7 @@ func (r *Realm) Describe(v Value) string {
 		}
 		return "#<Object>"
 	case KindSymbol:
-		return v.AsSymbol().Description
+		return v.AsSymbol().String()
 	}
 	s, _ := v.ToString()
 	return s.String()
@@ -428,10 +432,8 @@ func (r *Realm) Methods(o *Object, ns []*Native) {
 func MethodKey(n *Native) string {
 	name := n.FuncName()
 	if len(name) > 2 && name[0] == '[' {
-		for _, s := range []*Symbol{SymIterator, SymAsyncIterator, SymToStringTag, SymHasInstance} {
-			if "["+s.Description+"]" == name {
-				return s.key
-			}
+		if s := WellKnownByDescription(name[1 : len(name)-1]); s != nil {
+			return s.key
 		}
 	}
 	return name

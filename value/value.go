@@ -11,6 +11,7 @@ package value
 //	(*nullTag)(nil)      null
 //	(*holeTag)(nil)      an array hole (never visible to programs)
 //	*String              a string
+//	*Symbol              a symbol (identified by its key)
 //	*Object              an object (arrays, functions, errors, ... too)
 //
 // The tags are typed nil pointers: storing one in an interface does not
@@ -199,7 +200,8 @@ func StrictEquals(a, b Value) bool {
 	case *Object:
 		return ra == b.ref
 	case *Symbol:
-		return ra == b.ref
+		rb, ok := b.ref.(*Symbol)
+		return ok && (ra == rb || ra.key == rb.key) // one symbol, one key
 	}
 	return false
 }

@@ -214,11 +214,45 @@ var arraySlice = &value.Native{Name: "Array.prototype.slice", Length: 2, Fn: fun
 	return b.value(r)
 }}
 
+// concatSpreadable is IsConcatSpreadable: an object's
+// Symbol.isConcatSpreadable when it is defined, else whether it is an
+// array.
+func concatSpreadable(r *value.Realm, e value.Value) bool {
+	o := e.AsObject()
+	if o == nil {
+		return false
+	}
+	if p, _ := o.Lookup(value.SymIsConcatSpreadable.Key()); p != nil {
+		if v := r.GetObj(o, value.SymIsConcatSpreadable.Key(), e); !v.IsUndefined() {
+			return v.ToBoolean()
+		}
+	}
+	return isArray(e)
+}
+
+// anySpreadableKey reports whether a part of a concat has a
+// Symbol.isConcatSpreadable property (which a getter may compute, so the
+// parts cannot be sized before they are copied).
+func anySpreadableKey(o value.Value, args []value.Value) bool {
+	for i := -1; i < len(args); i++ {
+		e := o
+		if i >= 0 {
+			e = args[i]
+		}
+		if eo := e.AsObject(); eo != nil {
+			if p, _ := eo.Lookup(value.SymIsConcatSpreadable.Key()); p != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 var arrayConcat = &value.Native{Name: "Array.prototype.concat", Length: 1, Fn: func(r *value.Realm, c *value.Call) value.Value {
 	o := receiver(r, c, "Array.prototype.concat")
 	ctor := species(r, o)
 	capHint := 0
-	if ctor == nil {
+	if ctor == nil && !anySpreadableKey(o, c.Args) {
 		// When every part is data (dense arrays and non-arrays), the total
 		// is known before anything is copied.
 		exact := true
@@ -246,7 +280,7 @@ var arrayConcat = &value.Native{Name: "Array.prototype.concat", Length: 1, Fn: f
 		if i >= 0 {
 			e = c.Args[i]
 		}
-		if !isArray(e) {
+		if !concatSpreadable(r, e) {
 			if n >= maxSafeInteger {
 				r.ThrowType(value.ArrayLengthMessage)
 			}

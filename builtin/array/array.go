@@ -224,14 +224,17 @@ func iteratorFrom(r *value.Realm, items value.Value, method *value.Object) *valu
 // receiver is ToObject(this) with the TypeError V8 gives these methods
 // (which differs between methods, as V8's own does: "Array.prototype.map
 // called on null or undefined" or "Cannot convert undefined or null to
-// object"). Primitives stay as they are: codemode has no wrapper objects,
-// and reading a string's indexes and length through r.Get already works.
+// object"). A primitive becomes its wrapper object, so that
+// Array.prototype.fill.call(1) returns an object as in JavaScript.
 func receiver(r *value.Realm, c *value.Call, calledOn string) value.Value {
 	if c.This.IsNullish() {
 		if calledOn != "" {
 			r.ThrowType("%s called on null or undefined", calledOn)
 		}
 		r.ThrowType("Cannot convert undefined or null to object")
+	}
+	if !c.This.IsObject() {
+		return value.Obj(r.ToObject(c.This))
 	}
 	return c.This
 }

@@ -41,7 +41,7 @@ func installWeak(l *value.Library) {
 // by identity.
 type WeakKey struct {
 	Obj *value.Object
-	Sym *value.Symbol
+	Sym string // a symbol's key: its identity
 }
 
 // WeakData is the Internal of WeakMap and WeakSet objects (a WeakSet's
@@ -50,14 +50,14 @@ type WeakData struct {
 	M map[WeakKey]value.Value
 }
 
-// weakKey is CanBeHeldWeakly: objects, and symbols (codemode has no
-// registered symbols, the ones that cannot).
+// weakKey is CanBeHeldWeakly: objects, and symbols other than those of
+// the Symbol.for registry.
 func weakKey(v value.Value) (WeakKey, bool) {
 	if o := v.AsObject(); o != nil {
 		return WeakKey{Obj: o}, true
 	}
-	if s := v.AsSymbol(); s != nil {
-		return WeakKey{Sym: s}, true
+	if s := v.AsSymbol(); s != nil && !s.Registered() {
+		return WeakKey{Sym: s.Key()}, true
 	}
 	return WeakKey{}, false
 }

@@ -91,6 +91,8 @@ func propertyList(r *value.Realm, arr value.Value) []string {
 			key = el.AsString().Key()
 		case el.IsNumber():
 			key = value.NumberToString(el.Num()).Key()
+		case isWrapper(el, value.ClassString) || isWrapper(el, value.ClassNumber):
+			key = r.ToString(el).Key()
 		default:
 			continue
 		}
@@ -106,6 +108,12 @@ func propertyList(r *value.Realm, arr value.Value) []string {
 // (at most 10) or the first 10 code units of a string; WTF-8, as the
 // data path takes it.
 func gapOf(r *value.Realm, space value.Value) string {
+	switch {
+	case isWrapper(space, value.ClassNumber):
+		space = value.Number(r.ToNumber(space))
+	case isWrapper(space, value.ClassString):
+		space = value.Str(r.ToString(space))
+	}
 	switch {
 	case space.IsNumber():
 		n := r.ToIntegerOrInfinity(space)
@@ -175,6 +183,7 @@ func (s *serializer) resolve(holder value.Value, key propKey, v value.Value) (va
 	if s.replacer != nil {
 		v = r.CallObject(s.replacer, holder, []value.Value{key.value(), v})
 	}
+	v = r.UnwrapForJSON(v)
 	switch v.Kind() {
 	case value.KindUndefined, value.KindSymbol:
 		return v, false
@@ -182,6 +191,16 @@ func (s *serializer) resolve(holder value.Value, key propKey, v value.Value) (va
 		return v, !v.AsObject().Callable()
 	}
 	return v, true
+}
+
+// isWrapper reports a wrapper object of the given class.
+func isWrapper(v value.Value, class value.Class) bool {
+	o := v.AsObject()
+	if o == nil || o.Class != class {
+		return false
+	}
+	_, ok := o.PrimitiveValue()
+	return ok
 }
 
 func isCallable(v value.Value) bool {

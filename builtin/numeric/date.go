@@ -55,6 +55,8 @@ func installDate(l *value.Library) {
 					o.Define("toGMTString", value.Obj(f), value.Writable|value.Configurable)
 				}
 			}
+			f := r.Method(o, value.SymToPrimitive.Key(), dateToPrimitive)
+			o.Define(value.SymToPrimitive.Key(), value.Obj(f), value.Configurable) // read-only, as specified
 		}})
 	l.Intrinsic(value.DateCtor, value.IntrinsicSpec{Name: "Date",
 		Func: &value.Native{Name: "Date", Length: 7, Ctor: true, Fn: dateCtor},
@@ -65,6 +67,7 @@ func installDate(l *value.Library) {
 	l.GlobalIntrinsic("Date", value.DateCtor)
 	l.Register(dateProto...)
 	l.Register(dateStatics...)
+	l.Register(dateToPrimitive)
 }
 
 func dateCtor(r *value.Realm, c *value.Call) value.Value {
@@ -256,8 +259,7 @@ func first(args []float64) float64 {
 // dateToJSON is Date.prototype.toJSON: generic over any object with a
 // toISOString method; a non-finite time value gives null.
 func dateToJSON(r *value.Realm, c *value.Call) value.Value {
-	o := c.This
-	r.ToObject(o) // null and undefined throw
+	o := value.Obj(r.ToObject(c.This))
 	tv := r.ToPrimitive(o, value.HintNumber)
 	if tv.IsNumber() && !isFinite(tv.Num()) {
 		return value.Null
@@ -268,3 +270,21 @@ func dateToJSON(r *value.Realm, c *value.Call) value.Value {
 	}
 	return r.Call(f, o, nil)
 }
+
+// dateToPrimitive is Date.prototype[Symbol.toPrimitive]: the default hint
+// is string for dates, which is why date + "" reads as text.
+var dateToPrimitive = native("Date.prototype[Symbol.toPrimitive]", 1, func(r *value.Realm, c *value.Call) value.Value {
+	if !c.This.IsObject() {
+		r.ThrowType("Date.prototype[Symbol.toPrimitive] called on non-object")
+	}
+	var hint value.Hint
+	switch h := c.Arg(0); {
+	case h.IsString() && (h.AsString().String() == "string" || h.AsString().String() == "default"):
+		hint = value.HintString
+	case h.IsString() && h.AsString().String() == "number":
+		hint = value.HintNumber
+	default:
+		r.ThrowType("Invalid hint: %s", r.Describe(h))
+	}
+	return r.OrdinaryToPrimitive(c.This, hint)
+})

@@ -8,8 +8,9 @@ import (
 )
 
 func installNumber(l *value.Library) {
-	l.Intrinsic(value.NumberPrototype, value.IntrinsicSpec{Name: "Number.prototype",
+	l.Intrinsic(value.NumberPrototype, value.IntrinsicSpec{Name: "Number.prototype", Class: value.ClassNumber,
 		Init: func(r *value.Realm, o *value.Object) {
+			o.Internal = value.Number(0) // Number.prototype is itself a Number object holding +0
 			o.Define("constructor", value.Obj(r.Intrinsic(value.NumberCtor)), value.Writable|value.Configurable)
 			r.Methods(o, numberProto)
 		}})
@@ -34,13 +35,14 @@ func installNumber(l *value.Library) {
 }
 
 var numberCtor = &value.Native{Name: "Number", Length: 1, Ctor: true, Fn: func(r *value.Realm, c *value.Call) value.Value {
+	n := value.Number(0)
+	if len(c.Args) > 0 {
+		n = value.Number(r.ToNumber(c.Args[0]))
+	}
 	if c.NewTarget != nil {
-		r.ThrowType("new Number(...) is not supported; call Number(...) without new instead.")
+		return value.Obj(r.NewWrapper(n, r.ProtoFromCtor(c.NewTarget, value.NumberPrototype)))
 	}
-	if len(c.Args) == 0 {
-		return value.Number(0)
-	}
-	return value.Number(r.ToNumber(c.Args[0]))
+	return n
 }}
 
 var numberConstants = [...]struct {
@@ -109,14 +111,11 @@ var numberStatics = []*value.Native{
 }
 
 // thisNumber is thisNumberValue: the receiver of a Number.prototype
-// method must be a number (there are no Number wrapper objects, except
-// Number.prototype itself, whose value is +0).
+// method must be a number or a Number object (Number.prototype is one,
+// holding +0).
 func thisNumber(r *value.Realm, c *value.Call, method string) float64 {
-	if c.This.IsNumber() {
-		return c.This.Num()
-	}
-	if o := c.This.AsObject(); o != nil && o == r.Intrinsic(value.NumberPrototype) {
-		return 0
+	if v, ok := value.ThisPrimitive(c.This, value.KindNumber); ok {
+		return v.Num()
 	}
 	r.ThrowType("Number.prototype.%s requires that 'this' be a Number", method)
 	return 0

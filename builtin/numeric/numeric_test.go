@@ -58,9 +58,16 @@ func TestPrograms(t *testing.T) {
 		{`return new Date(NaN).toString();`, `"Invalid Date"`},
 		// Dates cross the boundary as ISO strings (toJSON), invalid ones as null.
 		{`return { a: new Date(Date.UTC(2021, 2, 3)), b: new Date("nope") };`, `{"a":"2021-03-03T00:00:00.000Z","b":null}`},
-		// Boxed primitives are not supported.
-		{`try { new Number(1); } catch (e) { return e.name + ": " + e.message; }`,
-			`"TypeError: new Number(...) is not supported; call Number(...) without new instead."`},
+		// Number objects: a wrapper holding its number.
+		{`const n = new Number(1.5); return [typeof n, n.valueOf(), n + 1, n.toFixed(2), n == 1.5, n === 1.5, Object.prototype.toString.call(n)];`,
+			`["object",1.5,2.5,"1.50",true,false,"[object Number]"]`},
+		{`return [Number.prototype.toFixed.call(new Number(1), 1), Number.prototype.valueOf.call(Number.prototype)];`, `["1.0",0]`},
+		{`try { Number.prototype.toFixed.call({}, 1); } catch (e) { return e.name + ": " + e.message; }`,
+			`"TypeError: Number.prototype.toFixed requires that 'this' be a Number"`},
+		{`class N extends Number {}; const n = new N(3); return [n instanceof N, n instanceof Number, n * 2];`, `[true,true,6]`},
+		{`const d = new Date(0); return [d[Symbol.toPrimitive]("number"), d[Symbol.toPrimitive]("default"), typeof (d + 1)];`,
+			`[0,"1970-01-01T00:00:00.000Z","string"]`},
+		{`try { new Date(0)[Symbol.toPrimitive]("bogus"); } catch (e) { return e.name + ": " + e.message; }`, `"TypeError: Invalid hint: \"bogus\""`},
 		{`return [Number.parseInt === parseInt, Number.parseFloat === parseFloat];`, `[true,true]`},
 		// Math.random: in [0, 1), and not constant.
 		{`const xs = Array.from({ length: 200 }, Math.random); return [xs.every((x) => x >= 0 && x < 1), new Set(xs).size > 150];`, `[true,true]`},

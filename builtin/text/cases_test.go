@@ -9,7 +9,12 @@ package text_test
 var nodeCases = []struct{ name, code, want string }{
 	{"ctor", `return [String(), String(1.5), String(null), String(undefined), String(Symbol.iterator), String(true), String.length, String.name, String(-0), String("x")];`, `["","1.5","null","undefined","Symbol(Symbol.iterator)","true",1,"String","0","x"]`},
 	// codemode: String objects are not supported (reference 2.9).
-	{"ctor_new", `try { new String("a"); return "no error"; } catch (e) { return e.name + ": " + e.message; }`, `"TypeError: new String(...) is not supported; call String(...) without new instead."`},
+	{"ctor_new", `const s = new String("ab"); return [typeof s, s.length, s[1], s + "c", s == "ab", s === "ab", Object.keys(s), JSON.stringify(s)];`, `["object",2,"b","abc",true,false,["0","1"],"\"ab\""]`},
+	{"ctor_new_symbol", `try { new String(Symbol("x")); } catch (e) { return [String(Symbol("x")), e.name]; }`, `["Symbol(x)","TypeError"]`},
+	{"string_object_exotic", `const s = new String("ab"); s[5] = 1; s.x = 2; const d = Object.getOwnPropertyDescriptor(s, "0");
+		return [Object.getOwnPropertyNames(s), d.value, d.writable, d.enumerable, d.configurable];`, `[["0","1","5","length","x"],"a",false,true,false]`},
+	{"string_object_readonly", `const s = new String("ab"); try { s[0] = "x"; } catch (e) { return [e.name, s[0], delete s.x]; }`, `["TypeError","a",true]`},
+	{"this_string_value", `return [String.prototype.toString.call(new String("q")), String.prototype.valueOf.call(Object("r"))];`, `["q","r"]`},
 	{"ctor_symbol_concat", "try { `${Symbol.iterator}`; return \"no error\"; } catch (e) { return e.name + \": \" + e.message; }", `"TypeError: Cannot convert a Symbol value to a string"`},
 	{"from_char_code", `return [String.fromCharCode(), String.fromCharCode(65.9, -1, 65536 + 66).length, String.fromCharCode(65.9, 65536 + 66), String.fromCharCode("72", 105), String.fromCharCode(0xd83d, 0xde00) === "😀"];`, `["",3,"AB","Hi",true]`},
 	{"from_code_point", `return [String.fromCodePoint(), String.fromCodePoint(97, 0x1F600, 98), String.fromCodePoint(-0), String.fromCodePoint("65"), String.fromCodePoint(0xd800).length];`, `["","a😀b","\u0000","A",1]`},

@@ -34,20 +34,21 @@ func installString(l *value.Library) {
 	l.Register(stringStatics...)
 }
 
-// stringCtor is String(value): ToString, except that a symbol becomes
-// "Symbol(description)". String objects (new String) are not supported.
+// stringCtor is String(value): ToString, except that a symbol called
+// without new becomes "Symbol(description)"; new String(value) is the
+// String object holding that string.
 var stringCtor = &value.Native{Name: "String", Length: 1, Ctor: true, Fn: func(r *value.Realm, c *value.Call) value.Value {
-	if c.NewTarget != nil {
-		r.ThrowType("new String(...) is not supported; call String(...) without new instead.")
+	s := value.Empty
+	if len(c.Args) > 0 {
+		if sym := c.Args[0].AsSymbol(); sym != nil && c.NewTarget == nil {
+			return value.Str(charge(r, sym.DescriptiveString()))
+		}
+		s = r.ToString(c.Args[0])
 	}
-	if len(c.Args) == 0 {
-		return value.Str(value.Empty)
+	if c.NewTarget == nil {
+		return value.Str(s)
 	}
-	v := c.Args[0]
-	if s := v.AsSymbol(); s != nil {
-		return value.StrOf("Symbol(" + s.Description + ")")
-	}
-	return value.Str(r.ToString(v))
+	return value.Obj(r.NewWrapper(value.Str(s), r.ProtoFromCtor(c.NewTarget, value.StringPrototype)))
 }}
 
 var stringStatics = []*value.Native{
@@ -107,13 +108,8 @@ var stringStatics = []*value.Native{
 // thisStringValue is the string a String.prototype.toString or valueOf
 // receiver holds: a string, or String.prototype itself.
 func thisStringValue(r *value.Realm, c *value.Call, method string) value.Value {
-	if c.This.IsString() {
-		return c.This
-	}
-	if o := c.This.AsObject(); o != nil && o.Class == value.ClassString {
-		if s, ok := o.Internal.(*value.String); ok {
-			return value.Str(s)
-		}
+	if v, ok := value.ThisPrimitive(c.This, value.KindString); ok {
+		return v
 	}
 	r.ThrowType("String.prototype.%s requires that 'this' be a String", method)
 	return value.Undefined

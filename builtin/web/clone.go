@@ -58,7 +58,7 @@ var errorNames = map[string]value.ErrorType{"Error": value.Error, "EvalError": v
 func (cl *cloner) clone(v value.Value) value.Value {
 	r := cl.r
 	if v.IsSymbol() {
-		dataCloneError(r, "Symbol("+v.AsSymbol().Description+") could not be cloned.")
+		dataCloneError(r, v.AsSymbol().String()+" could not be cloned.")
 	}
 	o := v.AsObject()
 	if o == nil {
@@ -84,6 +84,16 @@ func (cl *cloner) clone(v value.Value) value.Value {
 		dataCloneError(r, "[object "+tagOf(o)+"] could not be cloned.")
 	case value.ClassURL, value.ClassURLSearchParams, value.ClassHeaders:
 		dataCloneError(r, "Cannot clone object of unsupported type.")
+	case value.ClassSymbol:
+		dataCloneError(r, "[object Symbol] could not be cloned.")
+	case value.ClassBoolean, value.ClassNumber, value.ClassString:
+		// A wrapper clones to a wrapper of the same primitive, with the
+		// intrinsic prototype (a subclass is not kept).
+		if p, ok := o.PrimitiveValue(); ok {
+			c := r.ToObject(p)
+			cl.memo[o] = c
+			return value.Obj(c)
+		}
 	case value.ClassDate:
 		return cl.date(o, v)
 	case value.ClassRegExp:
