@@ -90,7 +90,9 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 	}
 	members := make([]member, len(cls.Members))
 	var ctorCode *funcCode
-	// Computed keys are evaluated outside the class's private scope.
+	// Computed keys are evaluated in the class's private scope (the
+	// heritage is not): `[this.#f]` names the class's own #f.
+	c.classes = append(c.classes, cc)
 	for i, m := range cls.Members {
 		mb := member{m: m}
 		switch k := m.Key.(type) {
@@ -105,7 +107,6 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		}
 		members[i] = mb
 	}
-	c.classes = append(c.classes, cc)
 	for i, m := range cls.Members {
 		if m.Kind == ast.MemberConstructor {
 			ctorCode = c.function(m.Value, cc)
@@ -202,7 +203,7 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 			}
 			key := mb.key
 			if mb.computed != nil {
-				key = r.ToPropertyKey(mb.computed(f))
+				key = r.ToPropertyKey(evalWithPriv(f, mf.fn, mb.computed))
 			}
 			if mb.private != "" {
 				key = ps.keys[mb.private]
@@ -281,6 +282,17 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		}
 		return value.Obj(ctor)
 	}
+}
+
+// evalWithPriv evaluates a computed key in frame f running as fn (the
+// frame's own closure with the class's private scope), so that the key can
+// use the class's private names and still assign the frame's this (super()
+// in a key) and locals.
+func evalWithPriv(f *frame, fn *closure, e exprFn) value.Value {
+	saved := f.fn
+	f.fn = fn
+	defer func() { f.fn = saved }()
+	return e(f)
 }
 
 // defineField creates a field on an instance (or the class, for static
