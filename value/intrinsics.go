@@ -212,6 +212,12 @@ func (r *Realm) Intrinsic(id Intrinsic) *Object {
 	var proto *Object
 	if spec.Proto != NoIntrinsic && !(id == ObjectPrototype) {
 		proto = r.Intrinsic(spec.Proto)
+		// Making the prototype can make id itself (Object.prototype's
+		// methods need Function.prototype): keep that one, or there would
+		// be two.
+		if o := r.intrinsics[id]; o != nil {
+			return o
+		}
 	}
 	var o *Object
 	if spec.Func != nil {
