@@ -67,3 +67,19 @@ func BenchmarkStringTemplate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMemberUpdate: compound assignment and ++ on computed members,
+// and array destructuring assignment (a swap), the reference paths.
+func BenchmarkMemberUpdate(b *testing.B) {
+	lib := builtin.New()
+	b.ReportAllocs()
+	src := `const a = [], o = {n: 0}; let x = 1, y = 2;
+for (let i = 0; i < 100; i++) a[i] = 0;
+for (let i = 0; i < 20000; i++) { a[i % 100] += i; a[i % 7]++; o.n += 1; [x, y] = [y, x]; }
+a[0] + o.n + x`
+	for b.Loop() {
+		if v, fail := run(b, lib, src); fail != nil || v.Num() != 2012859 {
+			b.Fatal(fail, v)
+		}
+	}
+}
