@@ -45,6 +45,14 @@ func (c *compiler) function(fn *ast.Function, class *classCode) *funcCode {
 	defer func() { c.fn, c.depth = saved, savedDepth }()
 
 	code.thisB = fn.Scope.This
+	if !simpleParams(fn) {
+		if c.paramTDZ == nil {
+			c.paramTDZ = map[*ast.Binding]bool{}
+		}
+		for _, b := range fn.Scope.Params {
+			c.paramTDZ[b] = true
+		}
+	}
 	// The body's own lexical declarations are created on entry with the
 	// parameters, before hoisted functions, which may capture them.
 	var bodyEnter func(f *frame)
@@ -138,10 +146,16 @@ func (c *compiler) setup(fn *ast.Function, bodyEnter func(f *frame)) func(f *fra
 	}
 
 	// Parameters: plain names bind straight from the argument list.
-	simple := fn.Rest == nil
-	for _, p := range fn.Params {
-		if _, ok := p.(*ast.Ident); !ok {
-			simple = false
+	simple := simpleParams(fn)
+	// Otherwise each parameter is uninitialized until its turn (c.checked).
+	var tdzLocals, tdzCells []int
+	if !simple {
+		for _, b := range sc.Params {
+			if b.Storage == ast.Cell {
+				tdzCells = append(tdzCells, b.Index)
+			} else {
+				tdzLocals = append(tdzLocals, b.Index)
+			}
 		}
 	}
 	var params func(f *frame)
@@ -170,6 +184,12 @@ func (c *compiler) setup(fn *ast.Function, bodyEnter func(f *frame)) func(f *fra
 		}
 		n := len(fn.Params)
 		params = func(f *frame) {
+			for _, i := range tdzLocals {
+				f.locals[i] = value.Hole
+			}
+			for _, i := range tdzCells {
+				f.cells[i].v = value.Hole
+			}
 			for i, b := range binds {
 				if i < len(f.args) {
 					b(f, f.args[i])
@@ -225,6 +245,20 @@ func (c *compiler) setup(fn *ast.Function, bodyEnter func(f *frame)) func(f *fra
 			funcs(f)
 		}
 	}
+}
+
+// simpleParams reports whether a function's parameters are plain names:
+// no default, pattern or rest.
+func simpleParams(fn *ast.Function) bool {
+	if fn.Rest != nil {
+		return false
+	}
+	for _, p := range fn.Params {
+		if _, ok := p.(*ast.Ident); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // newArguments makes the arguments object: unmapped, array-like,
