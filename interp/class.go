@@ -208,6 +208,13 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 			if mb.private != "" {
 				key = ps.keys[mb.private]
 			}
+			if m.Static && key == "prototype" && m.Kind != ast.MemberField {
+				// The constructor's prototype is not configurable: a
+				// static method or accessor cannot replace it (a literal
+				// name is an early error, a computed one fails here).
+				f.run.pos = int(m.Start)
+				r.ThrowType("Classes may not have a static property named 'prototype'")
+			}
 			display := keyName(key)
 			if mb.private != "" {
 				display = "#" + mb.private

@@ -295,6 +295,10 @@ func IsConstructor(v Value) bool {
 	case *Native:
 		return in.Ctor
 	case *Bound:
+		if bf, ok := in.Data.(*BoundFunc); ok {
+			// A bound function is a constructor when its target is.
+			return bf.Target != nil && IsConstructor(Obj(bf.Target))
+		}
 		return in.Native.Ctor
 	case Constructible:
 		return in.IsConstructor()
