@@ -309,7 +309,7 @@ func (run *Run) newClosureNamed(code *funcCode, f *frame, home *value.Object, na
 			cl.outer.captured = true
 		}
 	}
-	o := value.NewFunctionObject(r.Intrinsic(value.FunctionPrototype), cl)
+	o := value.NewFunctionObject(r.Intrinsic(functionProto(code)), cl)
 	r.Charge(160)
 	o.Define("length", value.Number(float64(code.length)), value.Configurable)
 	o.Define("name", value.StrOf(name), value.Configurable)
@@ -326,6 +326,21 @@ func (run *Run) newClosureNamed(code *funcCode, f *frame, home *value.Object, na
 		o.Define("prototype", value.Obj(p), value.Writable)
 	}
 	return o
+}
+
+// functionProto is the prototype of the functions code makes:
+// Function.prototype, or the generator, async or async generator
+// functions' own.
+func functionProto(code *funcCode) value.Intrinsic {
+	switch {
+	case code.gen && code.async:
+		return value.AsyncGeneratorFunctionPrototype
+	case code.gen:
+		return value.GeneratorFunctionPrototype
+	case code.async:
+		return value.AsyncFunctionPrototype
+	}
+	return value.FunctionPrototype
 }
 
 // captureFree collects the cells a function made in frame f captures:
