@@ -120,10 +120,16 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 	var inner func(f *frame, v value.Value)
 	var innerFresh func(f *frame)
 	if cls.Inner != nil {
+		// The inner name is uninitialized while the heritage and the
+		// computed keys are evaluated: `class C extends C {}` reads it
+		// too early.
 		inner = c.store(cls.Inner, cls.Start, true)
-		if cls.Inner.Storage == ast.Cell {
-			idx := cls.Inner.Index
+		idx := cls.Inner.Index
+		switch cls.Inner.Storage {
+		case ast.Cell:
 			innerFresh = func(f *frame) { f.cells[idx] = &cell{v: value.Hole} }
+		case ast.Local:
+			innerFresh = func(f *frame) { f.locals[idx] = value.Hole }
 		}
 	}
 	pos := cls.Start
