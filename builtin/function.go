@@ -18,7 +18,21 @@ func installFunction(l *value.Library) {
 		o.Define("name", value.StrOf(""), value.Configurable)
 		o.Define("constructor", value.Obj(r.Intrinsic(value.FunctionCtor)), value.Writable|value.Configurable)
 		r.Methods(o, functionProto)
+		// Every function is strict: caller and arguments are poisoned.
+		thrower := r.Intrinsic(value.ThrowTypeError)
+		o.DefineAccessor("caller", thrower, thrower, value.Configurable)
+		o.DefineAccessor("arguments", thrower, thrower, value.Configurable)
 	})
+	l.Intrinsic(value.ThrowTypeError, value.IntrinsicSpec{Name: "%ThrowTypeError%",
+		Func: &value.Native{Name: "", Fn: func(r *value.Realm, c *value.Call) value.Value {
+			r.ThrowType("'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions or the arguments objects for calls to them")
+			return value.Undefined
+		}},
+		Init: func(r *value.Realm, o *value.Object) {
+			o.Define("length", value.Number(0), 0)
+			o.Define("name", value.StrOf(""), 0)
+			o.Freeze()
+		}})
 	l.GlobalIntrinsic("Function", value.FunctionCtor)
 	l.Register(functionProto...)
 	l.Register(boundFunction)
