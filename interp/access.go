@@ -161,6 +161,9 @@ func privateGet(f *frame, o value.Value, key, name string, pos ast.Pos) value.Va
 	}
 	if p == nil {
 		f.run.pos = int(pos)
+		if brand, ok := receiverBrand(key); ok {
+			r.ThrowType("Receiver must be an instance of class %s", brand)
+		}
 		r.ThrowType("Cannot read private member #%s from an object whose class did not declare it", name)
 	}
 	if p.IsAccessor() {
@@ -182,6 +185,9 @@ func privateSet(f *frame, o value.Value, key, name string, v value.Value, pos as
 	}
 	f.run.pos = int(pos)
 	if p == nil {
+		if brand, ok := receiverBrand(key); ok {
+			r.ThrowType("Receiver must be an instance of class %s", brand)
+		}
 		r.ThrowType("Cannot write private member #%s to an object whose class did not declare it", name)
 	}
 	if p.IsAccessor() {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/value"
@@ -11,6 +12,23 @@ import (
 type classCode struct {
 	names   map[string]bool // private names the class declares
 	derived bool
+	// brand is what V8 calls the class in "Receiver must be an instance of
+	// class X": its own name, or "anonymous".
+	brand string
+	// methods holds the private names that are methods or accessors.
+	methods map[string]bool
+}
+
+// brandSep ends a private method's hidden key, before the class's brand,
+// for the error a missing one raises (no identifier contains a NUL).
+const brandSep = "\x00"
+
+// receiverBrand returns the class named in a private method's hidden key.
+func receiverBrand(key string) (string, bool) {
+	if i := strings.Index(key, brandSep); i >= 0 {
+		return key[i+len(brandSep):], true
+	}
+	return "", false
 }
 
 // classRuntime is one evaluation of a class: its instance fields and
@@ -71,10 +89,16 @@ func (c *compiler) privateKey(pn *ast.PrivateName) func(f *frame) string {
 // class compiles a class definition; the function returns the class
 // constructor.
 func (c *compiler) class(cls *ast.Class, name string) exprFn {
-	cc := &classCode{names: map[string]bool{}, derived: cls.Extends != nil}
+	cc := &classCode{names: map[string]bool{}, derived: cls.Extends != nil, brand: "anonymous", methods: map[string]bool{}}
+	if cls.Name != nil {
+		cc.brand = cls.Name.Name
+	}
 	for _, m := range cls.Members {
 		if pn, ok := m.Key.(*ast.PrivateName); ok {
 			cc.names[pn.Name] = true
+			if m.Kind != ast.MemberField {
+				cc.methods[pn.Name] = true
+			}
 		}
 	}
 	var extends exprFn
@@ -170,6 +194,9 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		f.run.privIDs++
 		for n := range cc.names {
 			ps.keys[n] = "\xfe#" + n + "@" + strconv.Itoa(f.run.privIDs)
+			if cc.methods[n] {
+				ps.keys[n] += brandSep + cc.brand
+			}
 		}
 		rt := &classRuntime{derived: cc.derived}
 		cl := &closure{code: ctorCode, home: proto, priv: ps, class: rt}
