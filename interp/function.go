@@ -477,7 +477,12 @@ func (run *Run) constructDerived(cl *closure, fobj *value.Object, args []value.V
 	if !res.IsUndefined() {
 		r.ThrowType("Derived constructors may only return object or undefined")
 	}
-	this := f.thisValue()
+	// Without a this binding the body neither used this nor called
+	// super(): this was never initialized.
+	this := value.Hole
+	if f.code.thisB != nil {
+		this = f.thisValue()
+	}
 	if this.IsHole() {
 		r.ThrowError(value.ReferenceError, "Must call super constructor in derived class before accessing 'this' or returning from derived constructor")
 	}
