@@ -262,14 +262,9 @@ func simpleParams(fn *ast.Function) bool {
 }
 
 // newArguments makes the arguments object: unmapped, array-like,
-// iterable, and not an array.
+// iterable, and not an array (its length is an own data property).
 func newArguments(r *value.Realm, args []value.Value) *value.Object {
-	elems := make([]value.Value, len(args))
-	copy(elems, args)
-	o := value.NewArray(r.Intrinsic(value.ObjectPrototype), elems)
-	o.Class = value.ClassArguments
-	o.Define(value.SymIterator.Key(), r.GetObj(r.Intrinsic(value.ArrayPrototype), "values", value.Undefined), value.Writable|value.Configurable)
-	return o
+	return r.NewArguments(args, r.GetObj(r.Intrinsic(value.ArrayPrototype), "values", value.Undefined))
 }
 
 // funcLit compiles the creation of a function object.

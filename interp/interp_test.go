@@ -83,3 +83,16 @@ a[0] + o.n + x`
 		}
 	}
 }
+
+// BenchmarkArguments: calls of a function that reads its arguments object.
+func BenchmarkArguments(b *testing.B) {
+	lib := builtin.New()
+	b.ReportAllocs()
+	src := `function f() { return arguments.length + arguments[0] }
+let t = 0; for (let i = 0; i < 20000; i++) t += f(1, 2); t`
+	for b.Loop() {
+		if v, fail := run(b, lib, src); fail != nil || v.Num() != 60000 {
+			b.Fatal(fail, v)
+		}
+	}
+}
