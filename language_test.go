@@ -28,14 +28,21 @@ return [Symbol.iterator.description, Symbol.asyncIterator.description, 4 instanc
 			`["Symbol.iterator","Symbol.asyncIterator",true,false]`},
 		{"optional chain boundary", `const n = null; try { (n?.a).b } catch (e) { return [n?.a, n?.a.b.c, e.message] }`,
 			`[null,null,"Cannot read properties of undefined (reading 'b')"]`},
-		{"invalid regex when reached", `try { /(/.test("x") } catch (e) { return [e.name, e.message] }`,
+		{"invalid regex from the constructor", `try { new RegExp("(").test("x") } catch (e) { return [e.name, e.message] }`,
 			`["SyntaxError","Invalid regular expression: /(/: Unterminated group"]`},
-		{"invalid regex not reached", `if (false) { /(/ } return "ok"`, `"ok"`},
 		{"symbol not constructible", `try { new Symbol() } catch (e) { return [e.name, e.message, typeof Symbol("x"), Symbol("x").description, Symbol().description] }`,
 			`["TypeError","Symbol is not a constructor","symbol","x",null]`},
 		{"no eval, Proxy, Reflect", `return [typeof eval, typeof Proxy, typeof Reflect]`, `["undefined","undefined","undefined"]`},
 	}
 	rt, _ := codemode.New(codemode.Options{})
+	// A bad pattern in a literal is an early error, as in node: even
+	// where the literal is never reached, nothing runs.
+	for _, src := range []string{`try { /(/.test("x") } catch (e) { return e.name }`, `if (false) { /(/ } return "ok"`} {
+		res := rt.Execute(context.Background(), src)
+		if res.OK || res.Error == nil || res.Error.Kind != codemode.ParseError || !strings.HasPrefix(res.Error.Message, "Invalid regular expression: /(/: Unterminated group (1:") {
+			t.Errorf("%s: got %s, want the ParseError 'Invalid regular expression: /(/: Unterminated group'", src, res)
+		}
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := rt.Execute(context.Background(), tt.src)
@@ -56,6 +63,14 @@ func TestUnsupportedSyntax(t *testing.T) {
 		{"return import.meta", "MetaProperty", " (line 1, col 8)"},
 	}
 	rt, _ := codemode.New(codemode.Options{})
+	// A bad pattern in a literal is an early error, as in node: even
+	// where the literal is never reached, nothing runs.
+	for _, src := range []string{`try { /(/.test("x") } catch (e) { return e.name }`, `if (false) { /(/ } return "ok"`} {
+		res := rt.Execute(context.Background(), src)
+		if res.OK || res.Error == nil || res.Error.Kind != codemode.ParseError || !strings.HasPrefix(res.Error.Message, "Invalid regular expression: /(/: Unterminated group (1:") {
+			t.Errorf("%s: got %s, want the ParseError 'Invalid regular expression: /(/: Unterminated group'", src, res)
+		}
+	}
 	for _, tt := range tests {
 		t.Run(tt.node, func(t *testing.T) {
 			res := rt.Execute(context.Background(), tt.src)

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-codemode/codemode/internal/jsnum"
+	"github.com/go-codemode/codemode/internal/jsregex"
 	"github.com/tdewolff/parse/v2/js"
 )
 
@@ -56,6 +57,11 @@ func (p *parser) parseRegExp() Expr {
 	}
 	if strings.ContainsRune(flags, 'u') && strings.ContainsRune(flags, 'v') {
 		p.failAt(start+Pos(i+1), "Invalid regular expression flags")
+	}
+	// A pattern error is an early error, reported at the literal as V8
+	// reports it (the message is the RegExp constructor's SyntaxError's).
+	if err := jsregex.Validate(pattern, flags); err != nil {
+		p.failAt(start, "%s", err.Error())
 	}
 	return &RegExpLit{At: At{start}, Pattern: pattern, Flags: flags}
 }

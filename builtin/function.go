@@ -18,10 +18,55 @@ func installFunction(l *value.Library) {
 		o.Define("name", value.StrOf(""), value.Configurable)
 		o.Define("constructor", value.Obj(r.Intrinsic(value.FunctionCtor)), value.Writable|value.Configurable)
 		r.Methods(o, functionProto)
+		// Every function is strict: caller and arguments are poisoned.
+		thrower := r.Intrinsic(value.ThrowTypeError)
+		o.DefineAccessor("caller", thrower, thrower, value.Configurable)
+		o.DefineAccessor("arguments", thrower, thrower, value.Configurable)
 	})
+	l.Intrinsic(value.ThrowTypeError, value.IntrinsicSpec{Name: "%ThrowTypeError%",
+		Func: &value.Native{Name: "", Fn: func(r *value.Realm, c *value.Call) value.Value {
+			r.ThrowType("'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions or the arguments objects for calls to them")
+			return value.Undefined
+		}},
+		Init: func(r *value.Realm, o *value.Object) {
+			o.Define("length", value.Number(0), 0)
+			o.Define("name", value.StrOf(""), 0)
+			o.Freeze()
+		}})
 	l.GlobalIntrinsic("Function", value.FunctionCtor)
 	l.Register(functionProto...)
 	l.Register(boundFunction)
+	installFunctionKind(l, "GeneratorFunction", value.GeneratorFunctionCtor, value.GeneratorFunctionPrototype, value.GeneratorPrototype)
+	installFunctionKind(l, "AsyncGeneratorFunction", value.AsyncGeneratorFunctionCtor, value.AsyncGeneratorFunctionPrototype, value.AsyncGeneratorPrototype)
+	installFunctionKind(l, "AsyncFunction", value.AsyncFunctionCtor, value.AsyncFunctionPrototype, value.NoIntrinsic)
+}
+
+// installFunctionKind installs the constructor and prototype of one kind
+// of function (GeneratorFunction, AsyncFunction, AsyncGeneratorFunction):
+// not globals, reached as Object.getPrototypeOf(function* () {}). Like
+// Function, the constructor compiles nothing. instances is the prototype
+// of the objects the kind's functions make (%GeneratorPrototype%), or
+// NoIntrinsic for async functions.
+func installFunctionKind(l *value.Library, name string, ctor, proto, instances value.Intrinsic) {
+	l.Intrinsic(proto, value.IntrinsicSpec{Name: name + ".prototype", Proto: value.FunctionPrototype,
+		Init: func(r *value.Realm, o *value.Object) {
+			o.Define("constructor", value.Obj(r.Intrinsic(ctor)), value.Configurable)
+			if instances != value.NoIntrinsic {
+				ip := r.Intrinsic(instances)
+				o.Define("prototype", value.Obj(ip), value.Configurable)
+				ip.Define("constructor", value.Obj(o), value.Configurable)
+			}
+			o.Define(value.SymToStringTag.Key(), value.StrOf(name), value.Configurable)
+		}})
+	l.Intrinsic(ctor, value.IntrinsicSpec{Name: name,
+		Func: &value.Native{Name: name, Length: 1, Ctor: true, Fn: func(r *value.Realm, c *value.Call) value.Value {
+			r.ThrowKind("UnsupportedSyntax", value.TypeError, "The %s constructor is not supported; write the function inline.", name)
+			return value.Undefined
+		}},
+		Init: func(r *value.Realm, o *value.Object) {
+			o.Proto = r.Intrinsic(value.FunctionCtor)
+			o.Define("prototype", value.Obj(r.Intrinsic(proto)), 0)
+		}})
 }
 
 func thisFunction(r *value.Realm, c *value.Call, method string) *value.Object {

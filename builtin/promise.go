@@ -60,7 +60,7 @@ type capability struct {
 }
 
 func newCapability(r *value.Realm, ctor value.Value) capability {
-	if ctor.AsObject() == r.Intrinsic(value.PromiseCtor) || ctor.IsUndefined() {
+	if ctor.AsObject() == r.Intrinsic(value.PromiseCtor) {
 		p := r.NewPromise()
 		res, rej := r.ResolvingFunctions(p)
 		return capability{p, value.Obj(res), value.Obj(rej)}
@@ -108,6 +108,7 @@ func promiseResolveWith(r *value.Realm, ctor value.Value, x value.Value) value.V
 var promiseProto = []*value.Native{
 	Native("Promise.prototype.then", 2, func(r *value.Realm, c *value.Call) value.Value {
 		p := thisPromise(r, c, "then")
+		promiseSpecies(r, p)
 		derived := r.NewPromise()
 		r.PerformThen(p, c.Arg(0), c.Arg(1), nil, derived)
 		return value.Obj(derived)
@@ -127,6 +128,17 @@ var promiseProto = []*value.Native{
 		}
 		return r.Call(r.Get(c.This, "then"), c.This, []value.Value{thenF, catchF})
 	}),
+}
+
+// promiseSpecies is the part of SpeciesConstructor(p, %Promise%) the
+// library has: the constructor property is read once, and must be an
+// object or undefined. (There is no Symbol.species, so the constructor is
+// always %Promise%, as when C[@@species] is undefined.)
+func promiseSpecies(r *value.Realm, p *value.Object) {
+	ctor := r.Get(value.Obj(p), "constructor")
+	if !ctor.IsUndefined() && !ctor.IsObject() {
+		r.ThrowType("The .constructor property is not an object")
+	}
 }
 
 var (
@@ -234,16 +246,10 @@ func combine(r *value.Realm, c *value.Call, name string, each func(st *combinato
 	ctor := c.This
 	cap := newCapability(r, ctor)
 	st := &combinator{remaining: 1, cap: cap}
+	var it *value.IteratorRecord
 	exc := r.Try(func() {
-		resolveFn := r.Get(ctor, "resolve")
-		if !isCallable(resolveFn) {
-			r.ThrowType("Promise resolve or reject function is not callable")
-		}
-		iterable := c.Arg(0)
-		if !iterable.IsObject() && !iterable.IsString() {
-			r.ThrowType("%s is not iterable (cannot read property Symbol(Symbol.iterator))", describePrimitive(r, iterable))
-		}
-		it := r.GetIterator(iterable)
+		resolveFn := getPromiseResolve(r, ctor)
+		it = getCombinatorIterator(r, c.Arg(0))
 		i := 0
 		for {
 			v, ok := it.Step(r)
@@ -268,9 +274,37 @@ func combine(r *value.Realm, c *value.Call, name string, each func(st *combinato
 		}
 	})
 	if exc != nil {
+		closeAfterThrow(r, it)
 		r.Call(cap.reject, value.Undefined, []value.Value{exc.Value})
 	}
 	return value.Obj(cap.promise)
+}
+
+// getPromiseResolve is GetPromiseResolve: C.resolve, which must be
+// callable; it is read before the iterable is touched.
+func getPromiseResolve(r *value.Realm, ctor value.Value) value.Value {
+	resolveFn := r.Get(ctor, "resolve")
+	if !isCallable(resolveFn) {
+		r.ThrowType("Promise resolve or reject function is not callable")
+	}
+	return resolveFn
+}
+
+// getCombinatorIterator starts iterating a combinator's argument.
+func getCombinatorIterator(r *value.Realm, iterable value.Value) *value.IteratorRecord {
+	if !iterable.IsObject() && !iterable.IsString() {
+		r.ThrowType("%s is not iterable (cannot read property Symbol(Symbol.iterator))", describePrimitive(r, iterable))
+	}
+	return r.GetIterator(iterable)
+}
+
+// closeAfterThrow closes a combinator's iterator when something other than
+// the iterator itself threw (resolve, then, or reading then): a step that
+// throws leaves the iterator done, and Close skips it.
+func closeAfterThrow(r *value.Realm, it *value.IteratorRecord) {
+	if it != nil {
+		it.CloseQuietly(r)
+	}
 }
 
 func describePrimitive(r *value.Realm, v value.Value) string {
@@ -343,13 +377,10 @@ var promiseStatics = []*value.Native{
 	Native("Promise.race", 1, func(r *value.Realm, c *value.Call) value.Value {
 		ctor := c.This
 		cap := newCapability(r, ctor)
+		var it *value.IteratorRecord
 		exc := r.Try(func() {
-			resolveFn := r.Get(ctor, "resolve")
-			iterable := c.Arg(0)
-			if !iterable.IsObject() && !iterable.IsString() {
-				r.ThrowType("%s is not iterable (cannot read property Symbol(Symbol.iterator))", describePrimitive(r, iterable))
-			}
-			it := r.GetIterator(iterable)
+			resolveFn := getPromiseResolve(r, ctor)
+			it = getCombinatorIterator(r, c.Arg(0))
 			n := 0
 			for {
 				v, ok := it.Step(r)
@@ -365,6 +396,7 @@ var promiseStatics = []*value.Native{
 			}
 		})
 		if exc != nil {
+			closeAfterThrow(r, it)
 			r.Call(cap.reject, value.Undefined, []value.Value{exc.Value})
 		}
 		return value.Obj(cap.promise)

@@ -106,9 +106,20 @@ func getIndex(f *frame, o, k value.Value, pos ast.Pos) value.Value {
 	}
 	f.run.pos = int(pos)
 	if o.IsNullish() {
-		r.ThrowType("Cannot read properties of %s (reading '%s')", o.TypeOfNullish(), value.KeyString(r.ToPropertyKey(k)))
+		throwNullishBase(r, o, k, "read", "reading")
 	}
 	return r.Get(o, r.ToPropertyKey(k))
+}
+
+// throwNullishBase throws the TypeError of a property access on null or
+// undefined. The base is checked before the key is converted (GetValue's
+// and PutValue's ToObject come first), so an object key is not converted
+// for the message: its toString could throw or have side effects.
+func throwNullishBase(r *value.Realm, o, k value.Value, verb, doing string) {
+	if k.IsObject() {
+		r.ThrowType("Cannot %s properties of %s", verb, o.TypeOfNullish())
+	}
+	r.ThrowType("Cannot %s properties of %s (%s '%s')", verb, o.TypeOfNullish(), doing, value.KeyString(r.ToPropertyKey(k)))
 }
 
 // setIndex is o[k] = v with the array fast path.
@@ -130,7 +141,7 @@ func setIndex(f *frame, o, k, v value.Value, pos ast.Pos) {
 	}
 	f.run.pos = int(pos)
 	if o.IsNullish() {
-		r.ThrowType("Cannot set properties of %s (setting '%s')", o.TypeOfNullish(), value.KeyString(r.ToPropertyKey(k)))
+		throwNullishBase(r, o, k, "set", "setting")
 	}
 	r.Set(o, r.ToPropertyKey(k), v)
 }
@@ -150,6 +161,9 @@ func privateGet(f *frame, o value.Value, key, name string, pos ast.Pos) value.Va
 	}
 	if p == nil {
 		f.run.pos = int(pos)
+		if brand, ok := receiverBrand(key); ok {
+			r.ThrowType("Receiver must be an instance of class %s", brand)
+		}
 		r.ThrowType("Cannot read private member #%s from an object whose class did not declare it", name)
 	}
 	if p.IsAccessor() {
@@ -171,6 +185,9 @@ func privateSet(f *frame, o value.Value, key, name string, v value.Value, pos as
 	}
 	f.run.pos = int(pos)
 	if p == nil {
+		if brand, ok := receiverBrand(key); ok {
+			r.ThrowType("Receiver must be an instance of class %s", brand)
+		}
 		r.ThrowType("Cannot write private member #%s to an object whose class did not declare it", name)
 	}
 	if p.IsAccessor() {
@@ -194,12 +211,8 @@ func (c *compiler) superGet(s *ast.Super, key func(f *frame) string) exprFn {
 	return func(f *frame) value.Value {
 		t := this(f)
 		k := key(f)
-		home := f.home()
 		f.run.pos = int(pos)
-		if home == nil || home.Proto == nil {
-			return value.Undefined
-		}
-		return f.run.realm.GetObj(home.Proto, k, t)
+		return f.run.realm.GetObj(superBase(f, keyValue(k), "read", "reading"), k, t)
 	}
 }
 
@@ -574,7 +587,7 @@ func (c *compiler) assign(x *ast.Assign) exprFn {
 	}
 	ref := c.reference(x.Target.(ast.Expr))
 	return func(f *frame) value.Value {
-		o, k := ref.base(f)
+		o, k := ref.resolved(f)
 		a := ref.get(f, o, k)
 		b := val(f)
 		f.run.pos = int(pos)
@@ -612,7 +625,7 @@ func (c *compiler) logicalAssign(x *ast.Assign) exprFn {
 	ref := c.reference(x.Target.(ast.Expr))
 	val := c.expr(x.Value)
 	return func(f *frame) value.Value {
-		o, k := ref.base(f)
+		o, k := ref.resolved(f)
 		cur := ref.get(f, o, k)
 		if !decide(cur) {
 			return cur
@@ -624,11 +637,42 @@ func (c *compiler) logicalAssign(x *ast.Assign) exprFn {
 }
 
 // ref is a compiled member reference: evaluate base and key once, then
-// get and set through them.
+// get and set through them. base only evaluates the two expressions (the
+// spec's Reference Record): a null base and the key's ToPropertyKey are
+// dealt with when the reference is read or written, so that
+// `base[key] = rhs` evaluates rhs first. A read-modify-write (compound
+// assignment, ++) calls resolve between base and get, which checks the
+// base and converts the key once for both get and set.
 type ref struct {
-	base func(f *frame) (obj value.Value, key value.Value)
-	get  func(f *frame, obj, key value.Value) value.Value
-	set  func(f *frame, obj, key, v value.Value)
+	base    func(f *frame) (obj value.Value, key value.Value)
+	get     func(f *frame, obj, key value.Value) value.Value
+	set     func(f *frame, obj, key, v value.Value)
+	resolve func(f *frame, obj, key value.Value) value.Value // nil: the key needs no conversion
+}
+
+// resolved is base followed by resolve.
+func (rf *ref) resolved(f *frame) (value.Value, value.Value) {
+	o, k := rf.base(f)
+	if rf.resolve != nil {
+		k = rf.resolve(f, o, k)
+	}
+	return o, k
+}
+
+// keyValue is a property key as a value.
+func keyValue(key string) value.Value {
+	if s := value.SymbolOfKey(key); s != nil {
+		return value.Sym(s)
+	}
+	return value.StrOf(key)
+}
+
+// toKeyValue converts a computed key to a string or symbol value once.
+func toKeyValue(r *value.Realm, k value.Value) value.Value {
+	if k.IsNumber() || k.IsString() || k.IsSymbol() {
+		return k
+	}
+	return keyValue(r.ToPropertyKey(k))
 }
 
 func (c *compiler) reference(x ast.Expr) ref {
@@ -681,23 +725,17 @@ func (c *compiler) reference(x ast.Expr) ref {
 		return ref{
 			base: func(f *frame) (value.Value, value.Value) {
 				o := obj(f)
-				k := idx(f)
-				if o.IsNullish() {
-					f.run.pos = int(pos)
-					f.run.realm.ThrowType("Cannot set properties of %s (setting '%s')", o.TypeOfNullish(), value.KeyString(f.run.realm.ToPropertyKey(k)))
-				}
-				if !k.IsNumber() && !k.IsString() && !k.IsSymbol() {
-					key := f.run.realm.ToPropertyKey(k)
-					if s := value.SymbolOfKey(key); s != nil {
-						k = value.Sym(s)
-					} else {
-						k = value.StrOf(key)
-					}
-				}
-				return o, k
+				return o, idx(f)
 			},
 			get: func(f *frame, o, k value.Value) value.Value { return getIndex(f, o, k, pos) },
 			set: func(f *frame, o, k, v value.Value) { setIndex(f, o, k, v, pos) },
+			resolve: func(f *frame, o, k value.Value) value.Value {
+				if o.IsNullish() {
+					f.run.pos = int(pos)
+					throwNullishBase(f.run.realm, o, k, "read", "reading")
+				}
+				return toKeyValue(f.run.realm, k)
+			},
 		}
 	}
 	panic("interp: not an assignable reference")
@@ -707,26 +745,30 @@ func (c *compiler) superRef(this exprFn, key exprFn, pos ast.Pos) ref {
 	return ref{
 		base: func(f *frame) (value.Value, value.Value) { return this(f), key(f) },
 		get: func(f *frame, t, k value.Value) value.Value {
-			home := f.home()
-			if home == nil || home.Proto == nil {
-				return value.Undefined
-			}
 			f.run.pos = int(pos)
-			return f.run.realm.GetObj(home.Proto, f.run.realm.ToPropertyKey(k), t)
+			return f.run.realm.GetObj(superBase(f, k, "read", "reading"), f.run.realm.ToPropertyKey(k), t)
 		},
 		set: func(f *frame, t, k, v value.Value) {
-			home := f.home()
 			f.run.pos = int(pos)
+			base := superBase(f, k, "set", "setting")
 			key := f.run.realm.ToPropertyKey(k)
-			if home == nil || home.Proto == nil {
-				f.run.realm.Set(t, key, v)
-				return
-			}
-			if !f.run.realm.SetObj(home.Proto, key, v, t) {
+			if !f.run.realm.SetObj(base, key, v, t) {
 				f.run.realm.ThrowType("Cannot assign to read only property '%s' of object", value.KeyString(key))
 			}
 		},
+		resolve: func(f *frame, _, k value.Value) value.Value { return toKeyValue(f.run.realm, k) },
 	}
+}
+
+// superBase is the object a super property reference reads or writes: the
+// home object's prototype, which must not be null (the spec's ToObject of
+// the reference's base).
+func superBase(f *frame, k value.Value, verb, doing string) *value.Object {
+	home := f.home()
+	if home == nil || home.Proto == nil {
+		throwNullishBase(f.run.realm, value.Null, k, verb, doing)
+	}
+	return home.Proto
 }
 
 func (c *compiler) update(x *ast.Update) exprFn {
@@ -758,7 +800,7 @@ func (c *compiler) update(x *ast.Update) exprFn {
 	}
 	ref := c.reference(x.X)
 	return func(f *frame) value.Value {
-		o, k := ref.base(f)
+		o, k := ref.resolved(f)
 		old := ref.get(f, o, k)
 		f.run.pos = int(pos)
 		n := f.run.realm.ToNumber(old)

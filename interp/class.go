@@ -2,6 +2,7 @@ package interp
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/value"
@@ -11,6 +12,23 @@ import (
 type classCode struct {
 	names   map[string]bool // private names the class declares
 	derived bool
+	// brand is what V8 calls the class in "Receiver must be an instance of
+	// class X": its own name, or "anonymous".
+	brand string
+	// methods holds the private names that are methods or accessors.
+	methods map[string]bool
+}
+
+// brandSep ends a private method's hidden key, before the class's brand,
+// for the error a missing one raises (no identifier contains a NUL).
+const brandSep = "\x00"
+
+// receiverBrand returns the class named in a private method's hidden key.
+func receiverBrand(key string) (string, bool) {
+	if i := strings.Index(key, brandSep); i >= 0 {
+		return key[i+len(brandSep):], true
+	}
+	return "", false
 }
 
 // classRuntime is one evaluation of a class: its instance fields and
@@ -71,10 +89,16 @@ func (c *compiler) privateKey(pn *ast.PrivateName) func(f *frame) string {
 // class compiles a class definition; the function returns the class
 // constructor.
 func (c *compiler) class(cls *ast.Class, name string) exprFn {
-	cc := &classCode{names: map[string]bool{}, derived: cls.Extends != nil}
+	cc := &classCode{names: map[string]bool{}, derived: cls.Extends != nil, brand: "anonymous", methods: map[string]bool{}}
+	if cls.Name != nil {
+		cc.brand = cls.Name.Name
+	}
 	for _, m := range cls.Members {
 		if pn, ok := m.Key.(*ast.PrivateName); ok {
 			cc.names[pn.Name] = true
+			if m.Kind != ast.MemberField {
+				cc.methods[pn.Name] = true
+			}
 		}
 	}
 	var extends exprFn
@@ -90,7 +114,9 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 	}
 	members := make([]member, len(cls.Members))
 	var ctorCode *funcCode
-	// Computed keys are evaluated outside the class's private scope.
+	// Computed keys are evaluated in the class's private scope (the
+	// heritage is not): `[this.#f]` names the class's own #f.
+	c.classes = append(c.classes, cc)
 	for i, m := range cls.Members {
 		mb := member{m: m}
 		switch k := m.Key.(type) {
@@ -105,7 +131,6 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		}
 		members[i] = mb
 	}
-	c.classes = append(c.classes, cc)
 	for i, m := range cls.Members {
 		if m.Kind == ast.MemberConstructor {
 			ctorCode = c.function(m.Value, cc)
@@ -119,10 +144,16 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 	var inner func(f *frame, v value.Value)
 	var innerFresh func(f *frame)
 	if cls.Inner != nil {
+		// The inner name is uninitialized while the heritage and the
+		// computed keys are evaluated: `class C extends C {}` reads it
+		// too early.
 		inner = c.store(cls.Inner, cls.Start, true)
-		if cls.Inner.Storage == ast.Cell {
-			idx := cls.Inner.Index
+		idx := cls.Inner.Index
+		switch cls.Inner.Storage {
+		case ast.Cell:
 			innerFresh = func(f *frame) { f.cells[idx] = &cell{v: value.Hole} }
+		case ast.Local:
+			innerFresh = func(f *frame) { f.locals[idx] = value.Hole }
 		}
 	}
 	pos := cls.Start
@@ -163,6 +194,9 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		f.run.privIDs++
 		for n := range cc.names {
 			ps.keys[n] = "\xfe#" + n + "@" + strconv.Itoa(f.run.privIDs)
+			if cc.methods[n] {
+				ps.keys[n] += brandSep + cc.brand
+			}
 		}
 		rt := &classRuntime{derived: cc.derived}
 		cl := &closure{code: ctorCode, home: proto, priv: ps, class: rt}
@@ -202,10 +236,17 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 			}
 			key := mb.key
 			if mb.computed != nil {
-				key = r.ToPropertyKey(mb.computed(f))
+				key = r.ToPropertyKey(evalWithPriv(f, mf.fn, mb.computed))
 			}
 			if mb.private != "" {
 				key = ps.keys[mb.private]
+			}
+			if m.Static && key == "prototype" && m.Kind != ast.MemberField {
+				// The constructor's prototype is not configurable: a
+				// static method or accessor cannot replace it (a literal
+				// name is an early error, a computed one fails here).
+				f.run.pos = int(m.Start)
+				r.ThrowType("Classes may not have a static property named 'prototype'")
 			}
 			display := keyName(key)
 			if mb.private != "" {
@@ -281,6 +322,17 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		}
 		return value.Obj(ctor)
 	}
+}
+
+// evalWithPriv evaluates a computed key in frame f running as fn (the
+// frame's own closure with the class's private scope), so that the key can
+// use the class's private names and still assign the frame's this (super()
+// in a key) and locals.
+func evalWithPriv(f *frame, fn *closure, e exprFn) value.Value {
+	saved := f.fn
+	f.fn = fn
+	defer func() { f.fn = saved }()
+	return e(f)
 }
 
 // defineField creates a field on an instance (or the class, for static

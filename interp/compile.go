@@ -88,6 +88,26 @@ type compiler struct {
 	depth int
 	// classes is the stack of classes being compiled, for private names.
 	classes []*classCode
+	// paramTDZ holds the parameters of functions whose parameter list is
+	// not simple (defaults, patterns, rest): they are uninitialized until
+	// their own initializer runs, so `(a = b, b) => a` reads b too early.
+	paramTDZ map[*ast.Binding]bool
+}
+
+// checked reports whether reads and writes of b check the temporal dead
+// zone: lexical bindings, this, and parameters of non-simple lists.
+func (c *compiler) checked(b *ast.Binding) bool {
+	if b.Lexical() || b.Kind == ast.BindThis {
+		return true
+	}
+	if b.Kind != ast.BindParam || len(c.paramTDZ) == 0 {
+		return false
+	}
+	root := b
+	for root.Storage == ast.Free && root.Outer != nil {
+		root = root.Outer
+	}
+	return c.paramTDZ[root]
 }
 
 func (c *compiler) globalSlot(name string) int {
@@ -116,7 +136,7 @@ func tdzError(f *frame, name string, pos ast.Pos) {
 func (c *compiler) load(b *ast.Binding, pos ast.Pos) exprFn {
 	i := b.Index
 	name := b.Name
-	check := b.Lexical() || b.Kind == ast.BindThis
+	check := c.checked(b)
 	switch b.Storage {
 	case ast.Local:
 		if check {
@@ -170,7 +190,7 @@ func (c *compiler) loadTypeof(b *ast.Binding, pos ast.Pos) exprFn {
 func (c *compiler) store(b *ast.Binding, pos ast.Pos, init bool) func(f *frame, v value.Value) {
 	i := b.Index
 	name := b.Name
-	check := !init && (b.Lexical() || b.Kind == ast.BindThis)
+	check := !init && c.checked(b)
 	readOnly := !init && b.ReadOnly()
 	if readOnly {
 		cur := c.load(b, pos)

@@ -22,6 +22,9 @@ const (
 	msgKill
 	// coroutine → resumer
 	msgYielded
+	// msgDelegated is a sync yield* passing on its inner iterator's result
+	// object, which next() returns as it is (GeneratorYield(innerResult)).
+	msgDelegated
 	msgAwaiting
 	msgReturned
 	msgThrew
@@ -384,6 +387,9 @@ func (g *generator) Resume(r *value.Realm, mode value.ResumeMode, v value.Value)
 	case msgYielded:
 		g.state = genSuspended
 		return value.Obj(r.IterResult(reply.v, false))
+	case msgDelegated:
+		g.state = genSuspended
+		return reply.v
 	case msgThrew:
 		g.state = genDone
 		panic(&value.Exception{Value: reply.v})
@@ -504,7 +510,11 @@ func (c *compiler) yieldStar(arg exprFn, async bool, pos ast.Pos) exprFn {
 				}
 				return v
 			}
-			received = f.co.suspend(coMsg{kind: msgYielded, v: r.Get(res, "value")})
+			if async {
+				received = f.co.suspend(coMsg{kind: msgYielded, v: r.Get(res, "value")})
+			} else {
+				received = f.co.suspend(coMsg{kind: msgDelegated, v: res})
+			}
 		}
 	}
 }

@@ -296,13 +296,23 @@ func (run *Run) templateObject(site *ast.TaggedTemplate) *value.Object {
 		}
 		raw[i] = value.StrOf(q.Raw)
 	}
+	rawArr := r.NewArrayValue(raw)
+	freezeArray(rawArr)
 	o := r.NewArrayValue(cooked)
-	o.Define("raw", value.Obj(r.NewArrayValue(raw)), 0)
+	o.Define("raw", value.Obj(rawArr), 0)
+	freezeArray(o)
 	if run.templates == nil {
 		run.templates = map[*ast.TaggedTemplate]*value.Object{}
 	}
 	run.templates[site] = o
 	return o
+}
+
+// freezeArray is Object.freeze of an array (template objects are frozen).
+func freezeArray(o *value.Object) {
+	o.Freeze()
+	a := o.Array()
+	a.Frozen, a.Sealed, a.LengthReadOnly = true, true, true
 }
 
 func (c *compiler) arrayLit(x *ast.ArrayLit) exprFn {
@@ -576,6 +586,9 @@ func (c *compiler) deleteExpr(x *ast.Unary) exprFn {
 		if t.Private != nil {
 			break
 		}
+		if s, ok := t.X.(*ast.Super); ok {
+			return c.deleteSuper(s, nil, pos)
+		}
 		obj := c.memberObject(t.X)
 		key := t.Prop.Name
 		optional := t.Optional
@@ -587,6 +600,9 @@ func (c *compiler) deleteExpr(x *ast.Unary) exprFn {
 			return deleteProp(f, o, key, pos)
 		}
 	case *ast.Index:
+		if s, ok := t.X.(*ast.Super); ok {
+			return c.deleteSuper(s, c.expr(t.Index), pos)
+		}
 		obj := c.memberObject(t.X)
 		idx := c.expr(t.Index)
 		optional := t.Optional
@@ -601,6 +617,22 @@ func (c *compiler) deleteExpr(x *ast.Unary) exprFn {
 	}
 	arg := c.expr(x.X)
 	return func(f *frame) value.Value { arg(f); return value.True }
+}
+
+// deleteSuper compiles delete super.x and delete super[k]: the reference
+// is evaluated (this, then the key, not converted), and deleting it is a
+// ReferenceError.
+func (c *compiler) deleteSuper(s *ast.Super, key exprFn, pos ast.Pos) exprFn {
+	this := c.load(s.This, s.Start)
+	return func(f *frame) value.Value {
+		this(f)
+		if key != nil {
+			key(f)
+		}
+		f.run.pos = int(pos)
+		f.run.realm.ThrowError(value.ReferenceError, "Unsupported reference to 'super'")
+		return value.Undefined
+	}
 }
 
 func deleteProp(f *frame, o value.Value, key string, pos ast.Pos) value.Value {

@@ -45,6 +45,14 @@ func (c *compiler) function(fn *ast.Function, class *classCode) *funcCode {
 	defer func() { c.fn, c.depth = saved, savedDepth }()
 
 	code.thisB = fn.Scope.This
+	if !simpleParams(fn) {
+		if c.paramTDZ == nil {
+			c.paramTDZ = map[*ast.Binding]bool{}
+		}
+		for _, b := range fn.Scope.Params {
+			c.paramTDZ[b] = true
+		}
+	}
 	// The body's own lexical declarations are created on entry with the
 	// parameters, before hoisted functions, which may capture them.
 	var bodyEnter func(f *frame)
@@ -138,10 +146,16 @@ func (c *compiler) setup(fn *ast.Function, bodyEnter func(f *frame)) func(f *fra
 	}
 
 	// Parameters: plain names bind straight from the argument list.
-	simple := fn.Rest == nil
-	for _, p := range fn.Params {
-		if _, ok := p.(*ast.Ident); !ok {
-			simple = false
+	simple := simpleParams(fn)
+	// Otherwise each parameter is uninitialized until its turn (c.checked).
+	var tdzLocals, tdzCells []int
+	if !simple {
+		for _, b := range sc.Params {
+			if b.Storage == ast.Cell {
+				tdzCells = append(tdzCells, b.Index)
+			} else {
+				tdzLocals = append(tdzLocals, b.Index)
+			}
 		}
 	}
 	var params func(f *frame)
@@ -170,6 +184,12 @@ func (c *compiler) setup(fn *ast.Function, bodyEnter func(f *frame)) func(f *fra
 		}
 		n := len(fn.Params)
 		params = func(f *frame) {
+			for _, i := range tdzLocals {
+				f.locals[i] = value.Hole
+			}
+			for _, i := range tdzCells {
+				f.cells[i].v = value.Hole
+			}
 			for i, b := range binds {
 				if i < len(f.args) {
 					b(f, f.args[i])
@@ -227,15 +247,24 @@ func (c *compiler) setup(fn *ast.Function, bodyEnter func(f *frame)) func(f *fra
 	}
 }
 
+// simpleParams reports whether a function's parameters are plain names:
+// no default, pattern or rest.
+func simpleParams(fn *ast.Function) bool {
+	if fn.Rest != nil {
+		return false
+	}
+	for _, p := range fn.Params {
+		if _, ok := p.(*ast.Ident); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // newArguments makes the arguments object: unmapped, array-like,
-// iterable, and not an array.
+// iterable, and not an array (its length is an own data property).
 func newArguments(r *value.Realm, args []value.Value) *value.Object {
-	elems := make([]value.Value, len(args))
-	copy(elems, args)
-	o := value.NewArray(r.Intrinsic(value.ObjectPrototype), elems)
-	o.Class = value.ClassArguments
-	o.Define(value.SymIterator.Key(), r.GetObj(r.Intrinsic(value.ArrayPrototype), "values", value.Undefined), value.Writable|value.Configurable)
-	return o
+	return r.NewArguments(args, r.GetObj(r.Intrinsic(value.ArrayPrototype), "values", value.Undefined))
 }
 
 // funcLit compiles the creation of a function object.
@@ -275,7 +304,7 @@ func (run *Run) newClosureNamed(code *funcCode, f *frame, home *value.Object, na
 			cl.outer.captured = true
 		}
 	}
-	o := value.NewFunctionObject(r.Intrinsic(value.FunctionPrototype), cl)
+	o := value.NewFunctionObject(r.Intrinsic(functionProto(code)), cl)
 	r.Charge(160)
 	o.Define("length", value.Number(float64(code.length)), value.Configurable)
 	o.Define("name", value.StrOf(name), value.Configurable)
@@ -292,6 +321,21 @@ func (run *Run) newClosureNamed(code *funcCode, f *frame, home *value.Object, na
 		o.Define("prototype", value.Obj(p), value.Writable)
 	}
 	return o
+}
+
+// functionProto is the prototype of the functions code makes:
+// Function.prototype, or the generator, async or async generator
+// functions' own.
+func functionProto(code *funcCode) value.Intrinsic {
+	switch {
+	case code.gen && code.async:
+		return value.AsyncGeneratorFunctionPrototype
+	case code.gen:
+		return value.GeneratorFunctionPrototype
+	case code.async:
+		return value.AsyncFunctionPrototype
+	}
+	return value.FunctionPrototype
 }
 
 // captureFree collects the cells a function made in frame f captures:
@@ -428,7 +472,12 @@ func (run *Run) constructDerived(cl *closure, fobj *value.Object, args []value.V
 	if !res.IsUndefined() {
 		r.ThrowType("Derived constructors may only return object or undefined")
 	}
-	this := f.thisValue()
+	// Without a this binding the body neither used this nor called
+	// super(): this was never initialized.
+	this := value.Hole
+	if f.code.thisB != nil {
+		this = f.thisValue()
+	}
 	if this.IsHole() {
 		r.ThrowError(value.ReferenceError, "Must call super constructor in derived class before accessing 'this' or returning from derived constructor")
 	}

@@ -67,3 +67,32 @@ func BenchmarkStringTemplate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMemberUpdate: compound assignment and ++ on computed members,
+// and array destructuring assignment (a swap), the reference paths.
+func BenchmarkMemberUpdate(b *testing.B) {
+	lib := builtin.New()
+	b.ReportAllocs()
+	src := `const a = [], o = {n: 0}; let x = 1, y = 2;
+for (let i = 0; i < 100; i++) a[i] = 0;
+for (let i = 0; i < 20000; i++) { a[i % 100] += i; a[i % 7]++; o.n += 1; [x, y] = [y, x]; }
+a[0] + o.n + x`
+	for b.Loop() {
+		if v, fail := run(b, lib, src); fail != nil || v.Num() != 2012859 {
+			b.Fatal(fail, v)
+		}
+	}
+}
+
+// BenchmarkArguments: calls of a function that reads its arguments object.
+func BenchmarkArguments(b *testing.B) {
+	lib := builtin.New()
+	b.ReportAllocs()
+	src := `function f() { return arguments.length + arguments[0] }
+let t = 0; for (let i = 0; i < 20000; i++) t += f(1, 2); t`
+	for b.Loop() {
+		if v, fail := run(b, lib, src); fail != nil || v.Num() != 60000 {
+			b.Fatal(fail, v)
+		}
+	}
+}

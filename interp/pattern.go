@@ -53,16 +53,68 @@ func (c *compiler) pattern(p ast.Pattern, leaf func(ast.Pattern) func(f *frame, 
 	return leaf(p)
 }
 
+// element is a compiled element of a destructuring pattern. When its
+// target is a member expression (an assignment pattern's `[o.x] = ...`),
+// ref evaluates that reference before the value is fetched, as the spec
+// orders it, and put stores the value (after its default) through it;
+// otherwise plain takes the value.
+type element struct {
+	plain func(f *frame, v value.Value)
+	ref   func(f *frame) (obj, key value.Value)
+	put   func(f *frame, obj, key, v value.Value)
+}
+
+// element compiles one element of a pattern.
+func (c *compiler) element(p ast.Pattern, leaf func(ast.Pattern) func(f *frame, v value.Value)) element {
+	target, dflt := p, ast.Expr(nil)
+	if ap, ok := p.(*ast.AssignPattern); ok {
+		target, dflt = ap.Target, ap.Default
+	}
+	switch target.(type) {
+	case *ast.Member, *ast.Index:
+		rf := c.reference(target.(ast.Expr))
+		var dfltFn exprFn
+		if dflt != nil {
+			dfltFn = c.namedExpr(dflt, targetName(target))
+		}
+		return element{ref: rf.base, put: func(f *frame, o, k, v value.Value) {
+			if dfltFn != nil && v.IsUndefined() {
+				v = dfltFn(f)
+			}
+			rf.set(f, o, k, v)
+		}}
+	}
+	return element{plain: c.pattern(p, leaf)}
+}
+
+// prepare evaluates the element's reference, if it has one.
+func (e *element) prepare(f *frame) (obj, key value.Value) {
+	if e.ref != nil {
+		return e.ref(f)
+	}
+	return value.Undefined, value.Undefined
+}
+
+// store assigns the element's value, after prepare.
+func (e *element) store(f *frame, obj, key, v value.Value) {
+	if e.plain != nil {
+		e.plain(f, v)
+		return
+	}
+	e.put(f, obj, key, v)
+}
+
 func (c *compiler) arrayPattern(p *ast.ArrayPattern, leaf func(ast.Pattern) func(f *frame, v value.Value)) func(f *frame, v value.Value) {
-	elems := make([]func(f *frame, v value.Value), len(p.Elems))
+	elems := make([]element, len(p.Elems))
 	for i, e := range p.Elems {
 		if e != nil {
-			elems[i] = c.pattern(e, leaf)
+			elems[i] = c.element(e, leaf)
 		}
 	}
-	var rest func(f *frame, v value.Value)
-	if p.Rest != nil {
-		rest = c.pattern(p.Rest, leaf)
+	var rest element
+	hasRest := p.Rest != nil
+	if hasRest {
+		rest = c.element(p.Rest, leaf)
 	}
 	pos := p.Start
 	return func(f *frame, v value.Value) {
@@ -72,18 +124,22 @@ func (c *compiler) arrayPattern(p *ast.ArrayPattern, leaf func(ast.Pattern) func
 			r.ThrowType("%s is not iterable", v.TypeOfNullish())
 		}
 		it := r.GetIterator(v)
-		// Guarded as forOf's loop is, for the same reason.
+		// Guarded as forOf's loop is, for the same reason. A step that
+		// throws leaves the iterator done, so it is not closed then.
 		p := value.CatchPanic(func() {
-			for _, e := range elems {
+			for i := range elems {
+				e := &elems[i]
+				o, k := e.prepare(f)
 				x, ok := it.Step(r)
 				if !ok {
 					x = value.Undefined
 				}
-				if e != nil {
-					e(f, x)
+				if e.plain != nil || e.put != nil {
+					e.store(f, o, k, x)
 				}
 			}
-			if rest != nil {
+			if hasRest {
+				o, k := rest.prepare(f)
 				var tail []value.Value
 				for {
 					x, ok := it.Step(r)
@@ -92,7 +148,7 @@ func (c *compiler) arrayPattern(p *ast.ArrayPattern, leaf func(ast.Pattern) func
 					}
 					tail = append(tail, x)
 				}
-				rest(f, value.Obj(r.NewArrayValue(tail)))
+				rest.store(f, o, k, value.Obj(r.NewArrayValue(tail)))
 			}
 		})
 		if p != nil {
@@ -111,11 +167,11 @@ func (c *compiler) objectPattern(p *ast.ObjectPattern, leaf func(ast.Pattern) fu
 	type prop struct {
 		key      string
 		computed exprFn
-		target   func(f *frame, v value.Value)
+		target   element
 	}
 	props := make([]prop, len(p.Props))
 	for i, pp := range p.Props {
-		pr := prop{target: c.pattern(pp.Value, leaf)}
+		pr := prop{target: c.element(pp.Value, leaf)}
 		if pp.Computed {
 			pr.computed = c.expr(pp.Key)
 		} else {
@@ -123,9 +179,10 @@ func (c *compiler) objectPattern(p *ast.ObjectPattern, leaf func(ast.Pattern) fu
 		}
 		props[i] = pr
 	}
-	var rest func(f *frame, v value.Value)
-	if p.Rest != nil {
-		rest = c.pattern(p.Rest, leaf)
+	var rest element
+	hasRest := p.Rest != nil
+	if hasRest {
+		rest = c.element(p.Rest, leaf)
 	}
 	pos := p.Start
 	return func(f *frame, v value.Value) {
@@ -138,10 +195,11 @@ func (c *compiler) objectPattern(p *ast.ObjectPattern, leaf func(ast.Pattern) fu
 			r.ThrowType("Cannot destructure '%s' as it is %s.", v.TypeOfNullish(), v.TypeOfNullish())
 		}
 		var used map[string]bool
-		if rest != nil {
+		if hasRest {
 			used = map[string]bool{}
 		}
-		for _, pr := range props {
+		for i := range props {
+			pr := &props[i]
 			key := pr.key
 			if pr.computed != nil {
 				key = r.ToPropertyKey(pr.computed(f))
@@ -149,13 +207,15 @@ func (c *compiler) objectPattern(p *ast.ObjectPattern, leaf func(ast.Pattern) fu
 			if used != nil {
 				used[key] = true
 			}
+			o, k := pr.target.prepare(f)
 			f.run.pos = int(pos)
-			pr.target(f, r.Get(v, key))
+			pr.target.store(f, o, k, r.Get(v, key))
 		}
-		if rest != nil {
+		if hasRest {
+			ro, rk := rest.prepare(f)
 			o := r.NewPlainObject()
 			copyDataProperties(r, o, v, used)
-			rest(f, value.Obj(o))
+			rest.store(f, ro, rk, value.Obj(o))
 		}
 	}
 }

@@ -51,6 +51,12 @@ const (
 	Uint8ArrayPrototype
 	TextEncoderPrototype
 	TextDecoderPrototype
+	// The prototypes of generator, async and async generator functions
+	// (%GeneratorFunction.prototype%, ...), which inherit from
+	// Function.prototype.
+	GeneratorFunctionPrototype
+	AsyncFunctionPrototype
+	AsyncGeneratorFunctionPrototype
 
 	ObjectCtor
 	FunctionCtor
@@ -81,6 +87,9 @@ const (
 	Uint8ArrayCtor
 	TextEncoderCtor
 	TextDecoderCtor
+	GeneratorFunctionCtor
+	AsyncFunctionCtor
+	AsyncGeneratorFunctionCtor
 	MathObject
 	JSONObject
 	ConsoleObject

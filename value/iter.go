@@ -299,16 +299,19 @@ func (it *IteratorRecord) Step(r *Realm) (v Value, ok bool) {
 		}
 		return Str(v), true
 	}
+	// IteratorStepValue: an iterator whose next, done or value throws is
+	// done, and is not closed.
+	it.Done = true
 	res := r.Call(it.Next, it.Iterator, nil)
 	if !res.IsObject() {
-		it.Done = true
 		r.ThrowType("Iterator result %s is not an object", r.iterDescribe(res))
 	}
 	if r.Get(res, "done").ToBoolean() {
-		it.Done = true
 		return Undefined, false
 	}
-	return r.Get(res, "value"), true
+	v = r.Get(res, "value")
+	it.Done = false
+	return v, true
 }
 
 // NextResult calls next and returns the raw result object (for for-await,

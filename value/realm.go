@@ -297,7 +297,8 @@ func IsConstructor(v Value) bool {
 		return in.Ctor
 	case *Bound:
 		if bf, ok := in.Data.(*BoundFunc); ok {
-			return IsConstructor(Obj(bf.Target)) // a bound function constructs as its target does
+			// A bound function is a constructor when its target is.
+			return bf.Target != nil && IsConstructor(Obj(bf.Target))
 		}
 		return in.Native.Ctor
 	case Constructible:

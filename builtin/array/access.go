@@ -387,7 +387,7 @@ var arrayWith = &value.Native{Name: "Array.prototype.with", Length: 2, Fn: func(
 	if rel < 0 || rel >= float64(n) {
 		r.ThrowRange("Invalid index : %s", value.NumberToString(num).String())
 	}
-	elems := readAll(r, o, n)
+	elems := readAllExcept(r, o, n, int(rel))
 	elems[int(rel)] = c.Arg(1)
 	return wrap(r, elems)
 }}
@@ -395,6 +395,12 @@ var arrayWith = &value.Native{Name: "Array.prototype.with", Length: 2, Fn: func(
 // readAll copies elements [0, n) into a new slice, holes read through
 // (as undefined, or an inherited element), for the copying methods.
 func readAll(r *value.Realm, o value.Value, n int) []value.Value {
+	return readAllExcept(r, o, n, -1)
+}
+
+// readAllExcept is readAll without reading element skip (with's replaced
+// index, which the spec does not Get).
+func readAllExcept(r *value.Realm, o value.Value, n, skip int) []value.Value {
 	if n > value.MaxArrayLength {
 		r.ThrowRange(value.ArrayLengthMessage)
 	}
@@ -412,7 +418,9 @@ func readAll(r *value.Realm, o value.Value, n int) []value.Value {
 	a := arrayData(o)
 	for i := range elems {
 		r.Poll()
-		elems[i] = elemOrUndefined(r, o, a, i)
+		if i != skip {
+			elems[i] = elemOrUndefined(r, o, a, i)
+		}
 	}
 	return elems
 }

@@ -211,3 +211,57 @@ func TestCanonicalize(t *testing.T) {
 		}
 	}
 }
+
+// TestValidate: Validate reports Compile's pattern and flags errors (the
+// early errors of a literal), with the same message, and nothing for a
+// pattern that is only unsupported.
+func TestValidate(t *testing.T) {
+	tests := []struct{ pattern, flags, want string }{
+		{"(?<a>)(?<a>)", "", "Invalid regular expression: /(?<a>)(?<a>)/: Duplicate capture group name"},
+		{"{1}", "u", "Invalid regular expression: /{1}/u: Nothing to repeat"},
+		{"a{2,1}", "", "Invalid regular expression: /a{2,1}/: numbers out of order in {} quantifier"},
+		{`\-`, "v", `Invalid regular expression: /\-/v: Invalid escape`},
+		{"(?<=a)*", "", "Invalid regular expression: /(?<=a)*/: Invalid quantifier"},
+		{"a", "gg", "Invalid flags supplied to RegExp constructor 'gg'"},
+		{"a", "uv", "Invalid flags supplied to RegExp constructor 'uv'"},
+		{"a{", "", ""}, // Annex B: a lone brace without u
+		{`\p{RGI_Emoji}`, "v", ""},
+		{"(?<a>x)|(?<a>y)", "", ""}, // duplicate names in different alternatives
+	}
+	for _, tt := range tests {
+		err := Validate(tt.pattern, tt.flags)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("Validate(%q, %q) = %q, want %q", tt.pattern, tt.flags, got, tt.want)
+		}
+		if _, cerr := Compile(tt.pattern, tt.flags); tt.want != "" && (cerr == nil || cerr.Error() != tt.want) {
+			t.Errorf("Compile(%q, %q) = %v, want the same error as Validate", tt.pattern, tt.flags, cerr)
+		}
+	}
+}
+
+// TestExtraFolds: the simple case foldings unicode.SimpleFold misses
+// (CaseFolding.txt's S pairs without a case mapping) match under /ui, in
+// both directions, as in V8; without u they do not (toUpperCase).
+func TestExtraFolds(t *testing.T) {
+	for _, p := range [][2]rune{{0x0390, 0x1FD3}, {0x03B0, 0x1FE3}, {0xFB05, 0xFB06}} {
+		for _, d := range [][2]rune{p, {p[1], p[0]}} {
+			for _, pat := range []string{string(d[0]), "[" + string(d[0]) + "]"} {
+				re, err := Compile(pat, "ui")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m, _ := re.Exec(toUnits(string(d[1])), 0, time.Time{}); m == nil {
+					t.Errorf("/%s/ui does not match %U", pat, d[1])
+				}
+				re, _ = Compile(pat, "i")
+				if m, _ := re.Exec(toUnits(string(d[1])), 0, time.Time{}); m != nil {
+					t.Errorf("/%s/i matches %U", pat, d[1])
+				}
+			}
+		}
+	}
+}

@@ -59,9 +59,21 @@ func canonUnit(c rune) rune {
 	return u
 }
 
+// extraFolds are simple case foldings (CaseFolding.txt status S) between
+// characters with no case mapping to each other, which unicode.SimpleFold
+// does not follow: each maps to its pair's canonical member.
+var extraFolds = map[rune]rune{
+	0x1FD3: 0x0390, // ΐ (with oxia) and ΐ (with tonos)
+	0x1FE3: 0x03B0, // ΰ (with oxia) and ΰ (with tonos)
+	0xFB06: 0xFB05, // ﬆ and ﬅ
+}
+
 // canonPoint is Canonicalize for /u and /v patterns: the least member of the
 // simple-fold orbit.
 func canonPoint(c rune) rune {
+	if v, ok := extraFolds[c]; ok {
+		c = v
+	}
 	m := c
 	for f := unicode.SimpleFold(c); f != c; f = unicode.SimpleFold(f) {
 		if f < m {
@@ -100,6 +112,17 @@ func buildFolder(unicodeMode bool) *folder {
 			} else {
 				f.astral[c] = v
 			}
+		}
+	}
+	if unicodeMode {
+		for c := range extraFolds {
+			v := canon(c)
+			if rune(f.bmp[c]) != c {
+				continue // already folded through a case range
+			}
+			f.diffs = append(f.diffs, runePair{c, v})
+			rs = append(rs, rng{c, c})
+			f.bmp[c] = uint16(v)
 		}
 	}
 	sort.Slice(f.diffs, func(i, j int) bool { return f.diffs[i].c < f.diffs[j].c })

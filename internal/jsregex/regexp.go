@@ -79,15 +79,8 @@ const maxTranslated = 8 << 20
 // flags as written and the constructor's in canonical order).
 func Compile(pattern, flags string) (re *Regexp, err error) {
 	re = &Regexp{pattern: pattern}
-	var seen [128]bool
-	for i := 0; i < len(flags); i++ {
-		c := flags[i]
-		if c >= 128 || seen[c] || !strings.ContainsRune("dgimsuvy", rune(c)) {
-			return nil, &Error{Pattern: pattern, Flags: flags, BadFlags: true}
-		}
-		seen[c] = true
-	}
-	if seen['u'] && seen['v'] {
+	seen, ok := parseFlags(flags)
+	if !ok {
 		return nil, &Error{Pattern: pattern, Flags: flags, BadFlags: true}
 	}
 	re.hasIndices, re.global, re.ignoreCase = seen['d'], seen['g'], seen['i']
@@ -142,6 +135,43 @@ func Compile(pattern, flags string) (re *Regexp, err error) {
 	}
 	re.free = append(re.free, r2)
 	return re, nil
+}
+
+// parseFlags reports which flags a flags string sets; ok is false when it
+// has an unknown or repeated flag, or both u and v.
+func parseFlags(flags string) (seen [128]bool, ok bool) {
+	for i := 0; i < len(flags); i++ {
+		c := flags[i]
+		if c >= 128 || seen[c] || !strings.ContainsRune("dgimsuvy", rune(c)) {
+			return seen, false
+		}
+		seen[c] = true
+	}
+	return seen, !(seen['u'] && seen['v'])
+}
+
+// Validate reports the error Compile would report for a pattern and its
+// flags, without compiling it: the early errors of a regular expression
+// literal. It parses the pattern only, so it is cheap; a pattern that V8
+// accepts but this package cannot run (Error.Unsupported) is not an error
+// here, since that is known only when the literal is evaluated.
+func Validate(pattern, flags string) (err error) {
+	seen, ok := parseFlags(flags)
+	if !ok {
+		return &Error{Pattern: pattern, Flags: flags, BadFlags: true}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = nil // an internal error is reported by Compile, at run time
+		}
+	}()
+	p := newParser(toUnits(pattern), modFlags{ignoreCase: seen['i'], multiline: seen['m'], dotAll: seen['s']},
+		seen['u'] || seen['v'], seen['v'])
+	p.parsePattern()
+	if p.failed && p.err != errStringPropertyUnsupported {
+		return &Error{Pattern: pattern, Flags: flags, Reason: p.err}
+	}
+	return nil
 }
 
 // allCaseInsensitive reports whether every part of the tree that depends on
