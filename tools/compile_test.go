@@ -3,6 +3,8 @@ package tools
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -145,4 +147,37 @@ func FuzzMetaValid(f *testing.F) {
 		}
 		checkVetted(t, doc)
 	})
+}
+
+func TestCheckSchemas(t *testing.T) {
+	const doc = `{"definitions":{"0":{"$ref":"#/$defs/a"},"1":{"type":"object","properties":{"b":{"$ref":"#/$defs/b"}}}},` +
+		`"$defs":{"a":{"type":"string","pattern":"^a"},"b":{"items":{"$ref":"#/$defs/a"}}%s}}`
+	pointers := []string{"/$defs/a", "/$defs/b", "/definitions/0", "/definitions/1"}
+	cases := []struct {
+		extra    string
+		pointers []string
+		want     string // "" for no error, else its start
+	}{
+		{``, pointers, ""},
+		{`,"c~d/e f":{"type":"integer"}`, append(pointers, "/$defs/c~0d~1e f"), ""},
+		// Not compiled, but checked against the meta-schema.
+		{`,"c":{"pattern":"("}`, pointers, "not a valid JSON Schema: at '/$defs/c/pattern': '(' is not valid regex"},
+		{`,"c":{"type":"strin"}`, pointers, "not a valid JSON Schema: at '/$defs/c/type'"},
+		// Compiled: a reference to nothing, a pointer to nothing.
+		{`,"c":{"$ref":"#/$defs/missing"}`, append(pointers, "/$defs/c"), "<schema>#/$defs/missing"},
+		{``, append(pointers, "/definitions/2"), "<schema>#/definitions/2"},
+	}
+	for _, c := range cases {
+		err := CheckSchemas([]byte(fmt.Sprintf(doc, c.extra)), c.pointers)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.extra, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s %v: err = %v, want %s", c.extra, c.pointers, err, c.want)
+		}
+	}
+	// The root alone compiles nothing under "definitions".
+	if err := CheckSchemas([]byte(`{"definitions":{"0":{"$ref":"#/$defs/missing"}}}`), nil); err != nil {
+		t.Errorf("the root alone: %v", err)
+	}
 }
