@@ -3,6 +3,7 @@ package openapi
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -758,6 +759,14 @@ func (c *converter) withDefinitions(s *object, dir direction) assembled {
 		out = appendJSON(out, s.vals[i])
 	}
 	a.body = append(out[:len(out):len(out)], '}')
+	if len(a.comps) > 0 {
+		// One allocation for the definitions, which can be most of it.
+		n := len(`,"$defs":{}}`)
+		for _, name := range a.comps {
+			n += len(name) + 4 + len(c.definition(name, dir).json)
+		}
+		out = slices.Grow(out, n)
+	}
 	if len(a.comps) > 0 || a.local {
 		if n > 0 {
 			out = append(out, ',')
