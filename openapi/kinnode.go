@@ -304,6 +304,16 @@ func (s *kinStructInfo) fits(o *object) bool {
 		if r, ok := ref.(string); !ok || r == "" || !s.ref.fits(o) {
 			return false
 		}
+		// A reference's summary and description: the YAML decoder takes a
+		// null as "" (and ignores what is not text), encoding/json a
+		// null as none (and no reference where one is not text).
+		for name := range s.ref.fields {
+			if v, ok := o.get(name); ok {
+				if _, text := v.(string); !text {
+					return false
+				}
+			}
+		}
 		// A schema applies the siblings of its $ref (OpenAPI 3.1).
 		return s.value.Elem() != kinSchemaType || fitsJSON(o, s.value, false)
 	}

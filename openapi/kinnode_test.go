@@ -3,10 +3,12 @@ package openapi
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -87,6 +89,8 @@ var kinCases = []struct {
 	{"folded key", `{"openapi":"3.1.0","info":{"title":"t","ver\u017fion":"1"}}`, false},
 	{"kelvin key", `{"openapi":"3.1.0","components":{"schemas":{"a":{"\u212aeyword":1,"ma\u212a":1}}}}`, true},
 	{"ref in another case", `{"openapi":"3.1.0","components":{"parameters":{"p":{"$REF":"#/x"}}}}`, false},
+	{"ref summary null", "components: {parameters: {p: {$ref: '#/x', summary: }}}", false},
+	{"schema ref description null", `{"openapi":"3.1.0","components":{"schemas":{"a":{},"b":{"$ref":"#/components/schemas/a","description":null}}}}`, false},
 	{"ref summary not a string", `{"openapi":"3.1.0","components":{"parameters":{"p":{"$ref":"#/x","summary":5}}}}`, false},
 	{"ref siblings", `{"openapi":"3.1.0","components":{"schemas":{"a":{"type":"string"},"b":{"$ref":"#/components/schemas/a","description":"d","x-y":1,"maxLength":3}}}}`, true},
 	{"integral float as integer", `{"openapi":"3.1.0","components":{"schemas":{"a":{"minLength":1.0}}}}`, false},
@@ -153,10 +157,82 @@ func FuzzKinDecode(f *testing.F) {
 	for _, c := range kinCases {
 		f.Add([]byte(c.doc))
 	}
+	if data, err := os.ReadFile(filepath.Join("..", "..", "shared", "data", "openapi", "petstore3.yaml")); err == nil {
+		f.Add(data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) > 1<<14 {
+		if len(data) > 32<<10 {
 			return
 		}
 		sameAsJSON(t, data, true)
 	})
+}
+
+// TestKinDecodeMutations puts values of every kind, and keys in another
+// case, at random places of real documents, and checks that kinDecode
+// decodes each result as encoding/json does (or leaves it to it).
+func TestKinDecodeMutations(t *testing.T) {
+	var bases [][]byte
+	for _, c := range kinCases {
+		if c.taken {
+			bases = append(bases, []byte(c.doc))
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join("..", "..", "shared", "data", "openapi", "petstore3.yaml")); err == nil {
+		bases = append(bases, data)
+	}
+	values := []string{`"x"`, `"5"`, `"true"`, `5`, `-1`, `1.5`, `1.0`, `1e2`, `-0`, `true`, `null`, `[]`, `["a",1]`, `[null]`, `{}`,
+		`{"a":1}`, `{"$ref":"#/components/schemas/Pet"}`, `{"$ref":"#/x","summary":null}`, `{"type":"string"}`}
+	rounds := 3000
+	if testing.Short() {
+		rounds = 300
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	taken := 0
+	for i := range rounds {
+		base := bases[i%len(bases)]
+		parsed, err := parseDocument(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var members []*object
+		var walk func(v any)
+		walk = func(v any) {
+			switch x := v.(type) {
+			case *object:
+				members = append(members, x)
+				for _, e := range x.vals {
+					walk(e)
+				}
+			case []any:
+				for _, e := range x {
+					walk(e)
+				}
+			}
+		}
+		for range 1 + rng.IntN(3) {
+			members = members[:0]
+			walk(parsed)
+			o := members[rng.IntN(len(members))]
+			if len(o.keys) == 0 {
+				continue
+			}
+			k := rng.IntN(len(o.keys))
+			switch rng.IntN(4) {
+			case 0:
+				o.keys[k] = strings.ToUpper(o.keys[k][:1]) + o.keys[k][1:]
+			default:
+				v, err := parseJSON([]byte(values[rng.IntN(len(values))]))
+				if err != nil {
+					t.Fatal(err)
+				}
+				o.vals[k] = v
+			}
+			o.index = nil
+		}
+		if sameAsJSON(t, appendJSON(nil, parsed), false) {
+			taken++
+		}
+	}
+	t.Logf("kinDecode took %d of %d mutated documents", taken, rounds)
 }
