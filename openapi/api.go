@@ -167,12 +167,7 @@ func Load(data []byte, opts Options) (*API, error) {
 	}
 	var validate func() (*openapi3.T, []string)
 	if !opts.SkipValidation {
-		validate = func() (*openapi3.T, []string) {
-			if looksLikeJSON(data) {
-				return kinLoad(data)
-			}
-			return kinLoad(appendJSON(nil, doc))
-		}
+		validate = func() (*openapi3.T, []string) { return kinLoad(data, doc) }
 	}
 	return convert(doc, len(data), opts, validate)
 }
@@ -259,19 +254,28 @@ func checkRoot(root any) (*object, error) {
 	return doc, nil
 }
 
-// kinLoad loads a JSON document with kin-openapi (encoding/json, which is
-// far lighter than kin's own YAML-first loader), resolves its references
+// kinLoad loads the document with kin-openapi, resolves its references
 // and validates it. Problems become warnings; a panic inside kin-openapi
-// is one too.
-func kinLoad(data []byte) (doc *openapi3.T, warnings []string) {
+// is one too. kin-openapi decodes the tree we parsed (see kinDecode), or,
+// where its two decoders could disagree, the document's JSON with
+// encoding/json (far lighter than kin's own loader, which parses the text
+// again): the original text when it is JSON, else the tree written as
+// JSON.
+func kinLoad(data []byte, root *object) (doc *openapi3.T, warnings []string) {
 	defer func() {
 		if r := recover(); r != nil {
 			doc, warnings = nil, append(warnings, fmt.Sprintf("kin-openapi could not load the document: panic: %v", r))
 		}
 	}()
-	doc = &openapi3.T{}
-	if err := json.Unmarshal(data, doc); err != nil {
-		return nil, []string{"kin-openapi could not load the document: " + err.Error()}
+	doc, ok := kinDecode(root)
+	if !ok {
+		if !looksLikeJSON(data) {
+			data = appendJSON(nil, root)
+		}
+		doc = &openapi3.T{}
+		if err := json.Unmarshal(data, doc); err != nil {
+			return nil, []string{"kin-openapi could not load the document: " + err.Error()}
+		}
 	}
 	loader := openapi3.NewLoader()
 	if err := loader.ResolveRefsIn(doc, nil); err != nil {

@@ -355,13 +355,13 @@ func (c *converter) checkSchemas(ops []*pending, validating bool) {
 		// outputs share 463 definitions). Only while kin-openapi's
 		// validation keeps the other core busy: else two compilations in
 		// parallel end sooner.
-		_, inErr = tools.CompileSchema(c.combined(request, inSchemas, outSchemas))
+		inErr = tools.CheckSchemas(c.combined(request, inSchemas, outSchemas))
 	default:
 		if len(ins) > 0 {
-			wg.Go(func() { _, inErr = tools.CompileSchema(c.combined(request, inSchemas)) })
+			wg.Go(func() { inErr = tools.CheckSchemas(c.combined(request, inSchemas)) })
 		}
 		if len(outs) > 0 {
-			wg.Go(func() { _, outErr = tools.CompileSchema(c.combined(response, outSchemas)) })
+			wg.Go(func() { outErr = tools.CheckSchemas(c.combined(response, outSchemas)) })
 		}
 		wg.Wait()
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 
+	"github.com/go-codemode/codemode"
 	"github.com/go-codemode/codemode/catalog"
 	"github.com/go-codemode/codemode/openapi"
 	"github.com/go-codemode/codemode/tools"
@@ -330,11 +331,35 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// BenchmarkLoadOpenAI measures loading the 3 MB OpenAI description: CPU
-// time per load (all cores; the target is 1 s with validation) and peak
-// RSS, both the whole process's: run the benchmark alone.
+// BenchmarkLoadOpenAI measures loading the 3 MB OpenAI description (see
+// benchLoad); the target is 1 s of CPU with validation.
 func BenchmarkLoadOpenAI(b *testing.B) {
-	data, err := os.ReadFile(sharedSpec(b, "openai.yaml"))
+	benchLoad(b, sharedSpec(b, "openai.yaml"))
+}
+
+// BenchmarkNewOpenAI measures codemode.New over the OpenAI tools: the
+// compilation of every tool's input and output schema.
+func BenchmarkNewOpenAI(b *testing.B) {
+	benchNew(b, sharedSpec(b, "openai.yaml"))
+}
+
+// BenchmarkLoadBox measures loading Box's description (testdata/box.json,
+// 260 operations; see testdata/README.md).
+func BenchmarkLoadBox(b *testing.B) {
+	benchLoad(b, filepath.Join("testdata", "box.json"))
+}
+
+// BenchmarkNewBox measures codemode.New over the Box tools; the target
+// is 1 s of CPU.
+func BenchmarkNewBox(b *testing.B) {
+	benchNew(b, filepath.Join("testdata", "box.json"))
+}
+
+// benchLoad measures Load with and without validation: CPU time per load
+// (user and system, all cores: the process's, so run the benchmark
+// alone) and peak RSS.
+func benchLoad(b *testing.B, path string) {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -344,21 +369,44 @@ func BenchmarkLoadOpenAI(b *testing.B) {
 			name = "unvalidated"
 		}
 		b.Run(name, func(b *testing.B) {
-			b.ReportAllocs()
-			start, n := cpuTime(), 0
-			for b.Loop() {
+			measure(b, func() {
 				if _, err := openapi.Load(data, openapi.Options{SkipValidation: skip}); err != nil {
 					b.Fatal(err)
 				}
-				n++
-			}
-			if cpu := cpuTime() - start; cpu > 0 {
-				b.ReportMetric(float64(cpu.Milliseconds())/float64(n), "cpu-ms/op")
-			}
-			if mb := peakRSS(); mb > 0 {
-				b.ReportMetric(mb, "peak-RSS-MB")
-			}
+			})
 		})
+	}
+}
+
+// benchNew measures codemode.New over a loaded document's namespace, as
+// benchLoad measures Load.
+func benchNew(b *testing.B, path string) {
+	api, err := openapi.LoadFile(path, openapi.Options{SkipValidation: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	tools := map[string]any{"api": api.Namespace()}
+	measure(b, func() {
+		if _, err := codemode.New(codemode.Options{Tools: tools}); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// measure runs f in a benchmark loop and reports its CPU time per run
+// and the process's peak RSS.
+func measure(b *testing.B, f func()) {
+	b.ReportAllocs()
+	start, n := cpuTime(), 0
+	for b.Loop() {
+		f()
+		n++
+	}
+	if cpu := cpuTime() - start; cpu > 0 {
+		b.ReportMetric(float64(cpu.Milliseconds())/float64(n), "cpu-ms/op")
+	}
+	if mb := peakRSS(); mb > 0 {
+		b.ReportMetric(mb, "peak-RSS-MB")
 	}
 }
 

@@ -3,6 +3,7 @@ package openapi
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -758,6 +759,14 @@ func (c *converter) withDefinitions(s *object, dir direction) assembled {
 		out = appendJSON(out, s.vals[i])
 	}
 	a.body = append(out[:len(out):len(out)], '}')
+	if len(a.comps) > 0 {
+		// One allocation for the definitions, which can be most of it.
+		n := len(`,"$defs":{}}`)
+		for _, name := range a.comps {
+			n += len(name) + 4 + len(c.definition(name, dir).json)
+		}
+		out = slices.Grow(out, n)
+	}
 	if len(a.comps) > 0 || a.local {
 		if n > 0 {
 			out = append(out, ',')
@@ -790,12 +799,15 @@ func (c *converter) withDefinitions(s *object, dir direction) assembled {
 	return a
 }
 
-// combined assembles one schema holding many tool schemas (by index) and
-// every definition they reach, so that one compilation checks them all,
-// each definition once.
-func (c *converter) combined(dir direction, parts ...[]assembled) []byte {
-	out := []byte(`{"properties":{`)
-	var names []string
+// combined assembles one schema document holding many tool schemas (by
+// index, under "definitions", which its root does not apply) and every
+// definition they reach (under "$defs"), so that one compilation checks
+// them all, each definition once. The pointers are the order to compile
+// them in: the definitions, each after those it references (but in
+// cycles), then the tool schemas.
+func (c *converter) combined(dir direction, parts ...[]assembled) ([]byte, []string) {
+	out := []byte(`{"definitions":{`)
+	var names, bodies []string
 	seen := map[string]bool{}
 	i := 0
 	for _, schemas := range parts {
@@ -803,9 +815,11 @@ func (c *converter) combined(dir direction, parts ...[]assembled) []byte {
 			if i > 0 {
 				out = append(out, ',')
 			}
-			out = appendString(out, strconv.Itoa(i))
+			key := strconv.Itoa(i)
+			out = appendString(out, key)
 			out = append(out, ':')
 			out = append(out, a.body...)
+			bodies = append(bodies, "/definitions/"+key)
 			i++
 			for _, n := range a.comps {
 				if !seen[n] {
@@ -824,5 +838,21 @@ func (c *converter) combined(dir direction, parts ...[]assembled) []byte {
 		out = append(out, ':')
 		out = append(out, c.definition(n, dir).json...)
 	}
-	return append(out, "}}"...)
+	var pointers []string
+	done := map[string]bool{}
+	var visit func(n string)
+	visit = func(n string) {
+		if done[n] || !seen[n] {
+			return
+		}
+		done[n] = true
+		for _, r := range c.definition(n, dir).refs {
+			visit(r)
+		}
+		pointers = append(pointers, "/$defs/"+escapePointer(n))
+	}
+	for _, n := range names {
+		visit(n)
+	}
+	return append(out, "}}"...), append(pointers, bodies...)
 }

@@ -31,6 +31,9 @@ type object struct {
 	keys  []string
 	vals  []any
 	index map[string]int // built once the object has more than a few keys
+	// replaced says a key was set twice: the document's text had a
+	// duplicate key (or a YAML merge key was overridden).
+	replaced bool
 }
 
 const indexAbove = 8
@@ -68,13 +71,13 @@ func (o *object) val(key string) any {
 func (o *object) set(key string, v any) {
 	if o.index != nil {
 		if i, ok := o.index[key]; ok {
-			o.vals[i] = v
+			o.vals[i], o.replaced = v, true
 			return
 		}
 	} else {
 		for i, k := range o.keys {
 			if k == key {
-				o.vals[i] = v
+				o.vals[i], o.replaced = v, true
 				return
 			}
 		}

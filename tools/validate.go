@@ -162,6 +162,57 @@ func CompileSchema(doc json.RawMessage) (*Schema, error) {
 	return &Schema{sch}, nil
 }
 
+// CheckSchemas reports whether one JSON Schema document and its
+// subschemas at the given JSON pointers ("/$defs/Pet") compile as New
+// compiles a tool's schema, as CompileSchema would say. It compiles them
+// in one compilation, in order, each subschema once however many reach
+// it: a way to check many schemas that share definitions, kept apart
+// under keywords that the document's root does not apply ("$defs"), at
+// the cost of one. Compiling the subschemas one after another, a schema's
+// references compiled before it, keeps each step small: one step's work
+// grows with the square of the schemas it compiles.
+func CheckSchemas(doc json.RawMessage, pointers []string) error {
+	loc := schemaURL("", "schemas")
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		return fmt.Errorf("not JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if metaValid(v) {
+		if compileParts(vettedURL(loc), v, pointers) == nil {
+			return nil
+		}
+		if v, err = jsonschema.UnmarshalJSON(bytes.NewReader(doc)); err != nil {
+			return fmt.Errorf("not JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+		}
+	}
+	if err := compileParts(loc, v, pointers); err != nil {
+		return schemaError(loc, err)
+	}
+	return nil
+}
+
+// compileParts compiles a parsed document registered at loc, then its
+// subschemas at pointers, with one compiler.
+func compileParts(loc string, v any, pointers []string) error {
+	c := newCompiler()
+	if err := c.AddResource(loc, v); err != nil {
+		return err
+	}
+	if _, err := c.Compile(loc); err != nil {
+		return err
+	}
+	for _, p := range pointers {
+		tokens := strings.Split(p, "/")
+		for i, t := range tokens {
+			tokens[i] = url.PathEscape(t)
+		}
+		if _, err := c.Compile(loc + "#" + strings.Join(tokens, "/")); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Validate checks an instance (JSON; empty counts as null) against the
 // schema. It returns nil or a *ValidationError.
 func (s *Schema) Validate(instance json.RawMessage) error {
@@ -378,6 +429,11 @@ func describe(k jsonschema.ErrorKind) string {
 	switch k := k.(type) {
 	case *kind.FalseSchema:
 		return "value not allowed"
+	case *kind.Schema:
+		// A schema compiled at its vetted URL names the one it has.
+		if rest, ok := strings.CutPrefix(k.Location, vettedPrefix); ok {
+			return (&kind.Schema{Location: "mem://" + rest}).LocalizedString(printer)
+		}
 	case *kind.Minimum:
 		return fmt.Sprintf("minimum: got %s, want %s", number(k.Got), number(k.Want))
 	case *kind.Maximum:
@@ -623,11 +679,43 @@ func schemaURL(path, which string) string {
 }
 
 // compileSchema compiles one schema document registered at loc.
+//
+// Compiling validates the document against its draft's meta-schema
+// first, which is about half the cost of a compilation. Where metaValid
+// knows the document passes, the document is compiled without that step
+// (see vettedURL); any failure there falls back to the full compilation,
+// so that results and messages are always those of the full one.
 func compileSchema(loc string, doc []byte) (*jsonschema.Schema, error) {
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
 	if err != nil {
 		return nil, fmt.Errorf("not JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
 	}
+	if metaValid(v) {
+		if sch, err := compileAt(vettedURL(loc), v); err == nil {
+			return sch, nil
+		}
+		if v, err = jsonschema.UnmarshalJSON(bytes.NewReader(doc)); err != nil {
+			return nil, fmt.Errorf("not JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+		}
+	}
+	sch, err := compileAt(loc, v)
+	if err != nil {
+		return nil, schemaError(loc, err)
+	}
+	return sch, nil
+}
+
+// compileAt compiles a parsed schema document registered at loc.
+func compileAt(loc string, v any) (*jsonschema.Schema, error) {
+	c := newCompiler()
+	if err := c.AddResource(loc, v); err != nil {
+		return nil, err
+	}
+	return c.Compile(loc)
+}
+
+// newCompiler is a compiler set up as the package documentation says.
+func newCompiler() *jsonschema.Compiler {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseRegexpEngine(compileECMAScript)
@@ -635,14 +723,243 @@ func compileSchema(loc string, doc []byte) (*jsonschema.Schema, error) {
 	for _, name := range annotationFormats {
 		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: noFormatCheck})
 	}
-	if err := c.AddResource(loc, v); err != nil {
-		return nil, err
+	return c
+}
+
+// vettedPrefix starts the URLs of documents compiled without the
+// meta-schema check: the validator checks no document registered under
+// json-schema.org, where the meta-schemas live (it embeds them, and no
+// meta-schema lives under this path).
+const vettedPrefix = "https://json-schema.org/codemode-vetted/"
+
+// vettedURL is where a document that metaValid accepts is compiled: the
+// document resolves nothing against its URL (metaValid accepts no $id, and
+// only references within the document), so the compiled schema is the
+// one loc would give, but for its locations.
+func vettedURL(loc string) string {
+	return vettedPrefix + strings.TrimPrefix(loc, "mem://")
+}
+
+// metaValid reports whether a schema document (as jsonschema.UnmarshalJSON
+// gives it) certainly passes the check against the draft 2020-12
+// meta-schema, formats asserted, that compiling it starts with. It is a
+// strict subset of that meta-schema, written out: it says no to whatever
+// it is not sure of, a document that names a draft or a vocabulary
+// ("$schema", "$vocabulary"), sets its own URL ("$id"), uses dynamic or
+// recursive references, or references anything outside itself. Those are
+// checked by the validator, as before.
+func metaValid(v any) bool { return metaSchema(v, 0) }
+
+// metaDepth bounds the nesting metaValid follows (the validator has no
+// such bound; a deeper document takes the full check).
+const metaDepth = 200
+
+// metaRule is what the meta-schema asks of one keyword's value.
+type metaRule uint8
+
+const (
+	ruleSchema     metaRule = iota + 1 // a schema
+	ruleSchemaMap                      // an object of schemas
+	ruleSchemaList                     // a non-empty array of schemas
+	ruleString
+	ruleBool
+	ruleNumber
+	rulePositive // a number above zero
+	ruleCount    // a non-negative integer
+	ruleArray
+	ruleStrings    // an array of distinct strings
+	ruleStringsMap // an object of arrays of distinct strings
+	ruleType       // a simple type or a non-empty array of distinct ones
+	rulePattern    // an ECMAScript regular expression
+	rulePatterns   // an object of schemas whose keys are regular expressions
+	ruleRef        // a URI reference within the document
+	ruleAnchor
+	ruleDependencies // an object of schemas or arrays of distinct strings
+	ruleUnsure       // left to the validator
+)
+
+// metaRules are the keywords the draft 2020-12 meta-schema describes
+// (its vocabularies, and the older keywords it still describes). It lets
+// any other keyword hold any value.
+var metaRules = map[string]metaRule{
+	// core
+	"$id": ruleUnsure, "$schema": ruleUnsure, "$ref": ruleRef, "$anchor": ruleAnchor,
+	"$dynamicRef": ruleUnsure, "$dynamicAnchor": ruleUnsure, "$vocabulary": ruleUnsure,
+	"$comment": ruleString, "$defs": ruleSchemaMap,
+	// applicator
+	"prefixItems": ruleSchemaList, "items": ruleSchema, "contains": ruleSchema,
+	"additionalProperties": ruleSchema, "properties": ruleSchemaMap, "patternProperties": rulePatterns,
+	"dependentSchemas": ruleSchemaMap, "propertyNames": ruleSchema, "if": ruleSchema,
+	"then": ruleSchema, "else": ruleSchema, "allOf": ruleSchemaList, "anyOf": ruleSchemaList,
+	"oneOf": ruleSchemaList, "not": ruleSchema,
+	// unevaluated
+	"unevaluatedItems": ruleSchema, "unevaluatedProperties": ruleSchema,
+	// validation
+	"type": ruleType, "enum": ruleArray, "multipleOf": rulePositive,
+	"maximum": ruleNumber, "exclusiveMaximum": ruleNumber, "minimum": ruleNumber, "exclusiveMinimum": ruleNumber,
+	"maxLength": ruleCount, "minLength": ruleCount, "pattern": rulePattern,
+	"maxItems": ruleCount, "minItems": ruleCount, "uniqueItems": ruleBool,
+	"maxContains": ruleCount, "minContains": ruleCount, "maxProperties": ruleCount, "minProperties": ruleCount,
+	"required": ruleStrings, "dependentRequired": ruleStringsMap,
+	// meta-data, format-annotation, content
+	"title": ruleString, "description": ruleString, "deprecated": ruleBool, "readOnly": ruleBool,
+	"writeOnly": ruleBool, "examples": ruleArray, "format": ruleString,
+	"contentEncoding": ruleString, "contentMediaType": ruleString, "contentSchema": ruleSchema,
+	// earlier drafts'
+	"definitions": ruleSchemaMap, "dependencies": ruleDependencies,
+	"$recursiveAnchor": ruleUnsure, "$recursiveRef": ruleUnsure,
+}
+
+var simpleTypes = map[string]bool{"array": true, "boolean": true, "integer": true, "null": true, "number": true, "object": true, "string": true}
+
+func metaSchema(v any, depth int) bool {
+	switch v := v.(type) {
+	case bool:
+		return true
+	case map[string]any:
+		if depth > metaDepth {
+			return false
+		}
+		for k, e := range v {
+			if rule, ok := metaRules[k]; ok && !metaFits(rule, e, depth+1) {
+				return false
+			}
+		}
+		return true
 	}
-	sch, err := c.Compile(loc)
-	if err != nil {
-		return nil, schemaError(loc, err)
+	return false
+}
+
+func metaFits(rule metaRule, v any, depth int) bool {
+	switch rule {
+	case ruleSchema:
+		return metaSchema(v, depth)
+	case ruleSchemaMap, rulePatterns:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, e := range m {
+			if rule == rulePatterns && !validPattern(k) || !metaSchema(e, depth) {
+				return false
+			}
+		}
+		return true
+	case ruleSchemaList:
+		a, ok := v.([]any)
+		if !ok || len(a) == 0 {
+			return false
+		}
+		for _, e := range a {
+			if !metaSchema(e, depth) {
+				return false
+			}
+		}
+		return true
+	case ruleString:
+		_, ok := v.(string)
+		return ok
+	case ruleBool:
+		_, ok := v.(bool)
+		return ok
+	case ruleNumber:
+		_, ok := v.(json.Number)
+		return ok
+	case rulePositive:
+		n, ok := v.(json.Number)
+		f, err := n.Float64()
+		return ok && err == nil && f > 0
+	case ruleCount:
+		n, ok := v.(json.Number)
+		return ok && isDigits(string(n))
+	case ruleArray:
+		_, ok := v.([]any)
+		return ok
+	case ruleStrings:
+		return distinctStrings(v, nil)
+	case ruleStringsMap:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return false
+		}
+		for _, e := range m {
+			if !distinctStrings(e, nil) {
+				return false
+			}
+		}
+		return true
+	case ruleType:
+		if s, ok := v.(string); ok {
+			return simpleTypes[s]
+		}
+		a, ok := v.([]any)
+		return ok && len(a) > 0 && distinctStrings(v, simpleTypes)
+	case rulePattern:
+		s, ok := v.(string)
+		return ok && validPattern(s)
+	case ruleRef:
+		// Within the document, so that the URL the document is compiled
+		// at changes nothing; a URI reference, as the format asks.
+		s, ok := v.(string)
+		if !ok || !strings.HasPrefix(s, "#") || strings.Contains(s, `\`) {
+			return false
+		}
+		_, err := url.Parse(s)
+		return err == nil
+	case ruleAnchor:
+		s, ok := v.(string)
+		return ok && isAnchor(s)
+	case ruleDependencies:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return false
+		}
+		for _, e := range m {
+			if _, list := e.([]any); list && !distinctStrings(e, nil) || !list && !metaSchema(e, depth) {
+				return false
+			}
+		}
+		return true
 	}
-	return sch, nil
+	return false
+}
+
+// distinctStrings reports whether v is an array of distinct strings, each
+// in allowed when allowed is not nil.
+func distinctStrings(v any, allowed map[string]bool) bool {
+	a, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	seen := make(map[string]bool, len(a))
+	for _, e := range a {
+		s, ok := e.(string)
+		if !ok || seen[s] || allowed != nil && !allowed[s] {
+			return false
+		}
+		seen[s] = true
+	}
+	return true
+}
+
+// validPattern reports whether the validator's "regex" format accepts a
+// pattern: whether it compiles as ECMAScript.
+func validPattern(s string) bool {
+	_, err := compileECMAScript(s)
+	return err == nil
+}
+
+// isAnchor matches ^[A-Za-z_][-A-Za-z0-9._]*$, the meta-schema's anchor
+// pattern.
+func isAnchor(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || c == '_'
+		if !letter && (i == 0 || !('0' <= c && c <= '9' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // schemaError rewrites the validator's compile errors without the URL
