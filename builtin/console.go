@@ -428,6 +428,12 @@ func (f *formatter) render(v value.Value, depth int, stack []*value.Object) {
 				b.WriteByte(',')
 			}
 			e, ok := a.Get(i)
+			if !ok && o.HasIndexKeys() { // an element defined as an ordinary property
+				key := strconv.Itoa(i)
+				if _, own := r.GetOwnProperty(o, key); own {
+					e, ok = r.Get(v, key), true
+				}
+			}
 			if !ok { // a hole: counted like a value, so a sparse array is cut at the limit too
 				b.WriteString("null")
 				f.tick(1)

@@ -164,6 +164,9 @@ func (w *jsonWriter) newline(depth int) {
 
 func (w *jsonWriter) array(o *Object, depth int) error {
 	arr := o.Array()
+	if o.hasIndex {
+		return ErrNeedsEngine // elements among the ordinary properties: read them with Get
+	}
 	if len(o.props) > 0 {
 		// Non-index properties are invisible to JSON, but one could be an
 		// accessor the engine must not skip past silently; be safe.

@@ -625,7 +625,8 @@ func (r *Realm) DefineProperty(o *Object, p Property) bool {
 		return !p.IsAccessor() && p.Flags == cur.Flags && SameValue(p.Value, cur.Value)
 	}
 	if a, ok := o.Internal.(*ArrayData); ok {
-		if i, ok := arrayIndex(p.Key); ok && !p.IsAccessor() {
+		const plain = Writable | Enumerable | Configurable
+		if i, ok := arrayIndex(p.Key); ok && !p.IsAccessor() && p.Flags&plain == plain {
 			if a.Frozen || (!o.Extensible() && !r.HasOwn(o, p.Key)) {
 				return false
 			}
@@ -640,9 +641,10 @@ func (r *Realm) DefineProperty(o *Object, p Property) bool {
 			}
 			return true
 		}
-		if i, ok := arrayIndex(p.Key); ok && p.IsAccessor() {
-			// An accessor element: the element leaves the dense storage
-			// and the accessor becomes an ordinary property.
+		if i, ok := arrayIndex(p.Key); ok {
+			// An accessor element, or one that is read-only, hidden or
+			// fixed: the element leaves the dense storage, which holds
+			// only plain elements, and becomes an ordinary property.
 			if a.Frozen || (!o.Extensible() && !r.HasOwn(o, p.Key)) {
 				return false
 			}
