@@ -55,12 +55,8 @@ func constructError(r *value.Realm, t value.ErrorType, c *value.Call) *value.Obj
 	o.Internal = &value.ErrorData{Pos: -1}
 	r.Charge(128)
 	args := c.Args
-	if t == value.AggregateError {
-		errs := r.IterateToSlice(c.Arg(0))
-		if len(args) > 0 {
-			args = args[1:]
-		}
-		defer o.Define("errors", value.Obj(r.NewArrayValue(errs)), value.Writable|value.Configurable)
+	if t == value.AggregateError && len(args) > 0 {
+		args = args[1:]
 	}
 	msg := value.Undefined
 	if len(args) > 0 {
@@ -73,6 +69,11 @@ func constructError(r *value.Realm, t value.ErrorType, c *value.Call) *value.Obj
 		if opts := args[1].AsObject(); opts != nil && r.HasProperty(opts, "cause") {
 			o.Define("cause", r.Get(args[1], "cause"), value.Writable|value.Configurable)
 		}
+	}
+	if t == value.AggregateError {
+		// After the message and the cause, as the spec orders it.
+		errs := r.IterateToSlice(c.Arg(0))
+		o.Define("errors", value.Obj(r.NewArrayValue(errs)), value.Writable|value.Configurable)
 	}
 	return o
 }
