@@ -1,13 +1,15 @@
 package scripttest
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/go-codemode/codemode/ast"
 )
 
 // TestSuiteIsWellFormed loads the whole suite: every case is paired, named
-// once, has a JSON expectation, and its program parses. The engines' runs
+// once, has a JSON expectation, and its program parses unless the case
+// expects the ParseError (and then it does not parse). The engines' runs
 // of the suite come with them.
 func TestSuiteIsWellFormed(t *testing.T) {
 	cases, err := Load("../../testdata/scripts")
@@ -18,8 +20,15 @@ func TestSuiteIsWellFormed(t *testing.T) {
 		t.Fatalf("the suite has %d cases, want at least 600", len(cases))
 	}
 	for _, c := range cases {
-		if _, err := ast.Parse(c.Program); err != nil {
-			t.Errorf("%s (line %d): %v", c.ID(), c.Line, err)
+		var want struct {
+			Error *struct{ Kind string } `json:"error"`
+		}
+		if err := json.Unmarshal(c.Expected, &want); err != nil {
+			t.Fatalf("%s: %v", c.ID(), err)
+		}
+		wantParseError := want.Error != nil && want.Error.Kind == "ParseError"
+		if _, err := ast.Parse(c.Program); (err != nil) != wantParseError {
+			t.Errorf("%s (line %d): parse error %v, but the case expects a ParseError: %v", c.ID(), c.Line, err, wantParseError)
 		}
 	}
 }
