@@ -186,7 +186,7 @@ func (r *renderer) member(s any, sc *scope, depth, level int, seen *seenNames) s
 
 // emptyObject reports whether a schema is an object schema with no
 // properties, no additionalProperties constraint and no other keyword
-// than annotations (openAPIAnnotation's included) and definitions,
+// than annotations (openAPIAnnotation's included), required names and definitions,
 // directly or through $ref hops: it renders as {} and
 // constrains nothing an intersection's other members do not.
 func emptyObject(s any, sc *scope, seen *seenNames) bool {
@@ -214,7 +214,10 @@ func emptyObject(s any, sc *scope, seen *seenNames) bool {
 			}
 			isObj = true
 		case "required":
-			if a, ok := v.([]any); !ok || len(a) > 0 {
+			// Names without properties here: in an intersection they
+			// constrain the other members' properties, and {} shows none
+			// of them (Box's allOf members carry them).
+			if _, ok := v.([]any); !ok {
 				return false
 			}
 		case "additionalProperties":

@@ -231,6 +231,8 @@ func TestEmptyIntersectionMembers(t *testing.T) {
 		{`{"allOf":[{"type":"object"},` + x + `]}`, "{ a?: string }"},
 		{`{"allOf":[{"type":"object","properties":{},"required":[],"description":"d"},` + x + `]}`, "{ a?: string }"},
 		{`{"allOf":[{"type":"object","additionalProperties":true},` + x + `]}`, "{ a?: string }"},
+		// required names without properties (Box's allOf members): {} shows none
+		{`{"allOf":[{"type":"object","required":["a"],"title":"File"},` + x + `]}`, "{ a?: string }"},
 		// {} & ({} & {...}) through definitions, as real specs compose them
 		{`{"allOf":[{"$ref":"#/$defs/E"},{"$ref":"#/$defs/M"}],"$defs":{"E":{"type":"object","title":"Empty"},` +
 			`"M":{"allOf":[{"$ref":"#/$defs/E"},` + x + `]}}}`, "{ a?: string }"},
