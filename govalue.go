@@ -175,6 +175,9 @@ const (
 	maxGoParts   = 10_000_000
 )
 
+// errCircularGo is checkNesting's error for a value that holds itself.
+var errCircularGo = fmt.Errorf("json: the value holds itself (a cycle)")
+
 // marshalBounded is json.Marshal for a host's value, refusing one nested
 // deeper than maxGoNesting or made of more than maxGoParts values.
 func marshalBounded(v any) ([]byte, error) {
@@ -186,9 +189,26 @@ func marshalBounded(v any) ([]byte, error) {
 
 // checkNesting walks v as encoding/json would (interfaces, pointers,
 // maps, slices, arrays, exported struct fields).
+//
+// A container that holds itself fails at once, as encoding/json's
+// cycle check would only after a deep descent: walking a cycle that
+// branches would otherwise take the whole parts budget (10 million
+// steps, seconds under a loaded machine) before failing.
 func checkNesting(v any) error {
 	parts := 0
+	type container struct {
+		ptr uintptr
+		len int
+	}
+	onPath := map[container]bool{}
 	var walk func(rv reflect.Value, depth int) error
+	enter := func(c container) (bool, func()) {
+		if onPath[c] {
+			return false, nil
+		}
+		onPath[c] = true
+		return true, func() { delete(onPath, c) }
+	}
 	walk = func(rv reflect.Value, depth int) error {
 		if depth > maxGoNesting {
 			return fmt.Errorf("json: the value nests deeper than %d levels (or holds itself)", maxGoNesting)
@@ -198,10 +218,26 @@ func checkNesting(v any) error {
 		}
 		switch rv.Kind() {
 		case reflect.Interface, reflect.Pointer:
-			if !rv.IsNil() {
-				return walk(rv.Elem(), depth+1)
+			if rv.IsNil() {
+				return nil
 			}
+			if rv.Kind() == reflect.Pointer {
+				ok, leave := enter(container{rv.Pointer(), -1})
+				if !ok {
+					return errCircularGo
+				}
+				defer leave()
+			}
+			return walk(rv.Elem(), depth+1)
 		case reflect.Map:
+			if rv.IsNil() {
+				return nil
+			}
+			ok, leave := enter(container{rv.Pointer(), -2})
+			if !ok {
+				return errCircularGo
+			}
+			defer leave()
 			for it := rv.MapRange(); it.Next(); {
 				if err := walk(it.Value(), depth+1); err != nil {
 					return err
@@ -210,6 +246,13 @@ func checkNesting(v any) error {
 		case reflect.Slice, reflect.Array:
 			if rv.Type().Elem().Kind() == reflect.Uint8 {
 				return nil // bytes: base64 or raw JSON
+			}
+			if rv.Kind() == reflect.Slice && rv.Len() > 0 {
+				ok, leave := enter(container{rv.Pointer(), rv.Len()})
+				if !ok {
+					return errCircularGo
+				}
+				defer leave()
 			}
 			for i := 0; i < rv.Len(); i++ {
 				if err := walk(rv.Index(i), depth+1); err != nil {
