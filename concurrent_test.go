@@ -32,14 +32,25 @@ func TestConcurrentIsolation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct{ src, want string }{
-		{`for (;;) {}`, `{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 3000ms."},"toolCalls":[]}`},
-		{`const a = []; for (;;) a.push("x".repeat(1e5) + a.length)`, `{"ok":false,"error":{"kind":"MemoryLimitExceeded","message":"Execution exceeded its memory limit of 8388608 bytes."},"toolCalls":[]}`},
-		{`return [1, 2, 3].map((x) => x * 2)`, `{"ok":true,"value":[2,4,6],"toolCalls":[]}`},
-		{`Array.prototype.map = null; Object.prototype.x = 1; return [typeof [].map, ({}).x]`, `{"ok":true,"value":["object",1],"toolCalls":[]}`},
-		{`return [typeof [].map, ({}).x, JSON.stringify({a: [1]})]`, `{"ok":true,"value":["function",null,"{\"a\":[1]}"],"toolCalls":[]}`},
-		{`tools.slow({}).catch(() => {}); return "left"`, `{"ok":true,"value":"left","warnings":[{"kind":"ToolFailure","message":"tools.slow (line 1, col 1) was still running when the program ended and was cancelled: await every tool call you start."}],"toolCalls":[{"name":"slow"}]}`},
-		{`await tools.slow({})`, `{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 3000ms."},"toolCalls":[{"name":"slow"}]}`},
+	// The memory bomb runs with a generous deadline: on a loaded machine
+	// under -race, 100 concurrent runs (15 of them spinning until their
+	// deadline) can starve it for seconds, and the test is about
+	// isolation, not speed.
+	rtMem, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: time.Minute, MaxMemoryBytes: 8 << 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		src, want string
+		rt        *codemode.Runtime
+	}{
+		{`for (;;) {}`, `{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 3000ms."},"toolCalls":[]}`, nil},
+		{`const a = []; for (;;) a.push("x".repeat(1e5) + a.length)`, `{"ok":false,"error":{"kind":"MemoryLimitExceeded","message":"Execution exceeded its memory limit of 8388608 bytes."},"toolCalls":[]}`, rtMem},
+		{`return [1, 2, 3].map((x) => x * 2)`, `{"ok":true,"value":[2,4,6],"toolCalls":[]}`, nil},
+		{`Array.prototype.map = null; Object.prototype.x = 1; return [typeof [].map, ({}).x]`, `{"ok":true,"value":["object",1],"toolCalls":[]}`, nil},
+		{`return [typeof [].map, ({}).x, JSON.stringify({a: [1]})]`, `{"ok":true,"value":["function",null,"{\"a\":[1]}"],"toolCalls":[]}`, nil},
+		{`tools.slow({}).catch(() => {}); return "left"`, `{"ok":true,"value":"left","warnings":[{"kind":"ToolFailure","message":"tools.slow (line 1, col 1) was still running when the program ended and was cancelled: await every tool call you start."}],"toolCalls":[{"name":"slow"}]}`, nil},
+		{`await tools.slow({})`, `{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 3000ms."},"toolCalls":[{"name":"slow"}]}`, nil},
 	}
 	settle := func() (int, uint64) {
 		runtime.GC()
@@ -56,7 +67,11 @@ func TestConcurrentIsolation(t *testing.T) {
 		go func(i int) {
 			defer wg.Done()
 			c := cases[i%len(cases)]
-			if got := rt.Execute(context.Background(), c.src).String(); got != c.want {
+			caseRT := rt
+			if c.rt != nil {
+				caseRT = c.rt
+			}
+			if got := caseRT.Execute(context.Background(), c.src).String(); got != c.want {
 				errs <- fmt.Sprintf("run %d %q:\n got  %s\n want %s", i, c.src, got, c.want)
 			}
 		}(i)
