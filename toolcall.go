@@ -41,10 +41,10 @@ type toolHost struct {
 	// fullSignature renders without the budget (search by exact path).
 	fullSignature func(*tools.Node) string
 	searchSchema  *tools.Schema
-	// work hands calls to idle worker goroutines: a worker that finished
-	// a call waits here for the next, keeping its grown stack, until the
-	// run ends. With none idle a new one starts, so calls never queue.
-	work chan func()
+	// pool hands calls to idle worker goroutines: a worker that finished
+	// a call waits for the next, keeping its grown stack, until the run's
+	// context ends. With none idle a new one starts, so calls never queue.
+	pool workerPool
 
 	// mu guards live and ended, the lifecycle of calls on workers.
 	mu    sync.Mutex
@@ -67,9 +67,10 @@ type hostCall struct {
 	done bool
 	// interrupted delivers the CallInterrupted outcome, or is nil.
 	interrupted func()
-	// label names a tool call and where the program made it, for the
-	// warning when the program returned without awaiting it.
-	label string
+	// tool is a tool call (nil for an extension call), which the warning
+	// names when the program returned without awaiting it; the label is
+	// made only then.
+	tool *pendingCall
 }
 
 // track registers a call about to go to a worker.
@@ -147,8 +148,8 @@ func (h *toolHost) end() (cut []string) {
 			if c.interrupted != nil {
 				pending = append(pending, c.interrupted)
 			}
-			if c.label != "" {
-				cut = append(cut, c.label)
+			if c.tool != nil {
+				cut = append(cut, c.tool.label())
 			}
 		}
 		c.mu.Unlock()
@@ -163,26 +164,88 @@ func (h *toolHost) end() (cut []string) {
 	return cut
 }
 
+// A task is one call's work on a worker. It returns the outcome to post
+// to the run, or nil; the worker posts it only after making itself idle,
+// so that the call the outcome lets the program make next finds it.
+type task func() (outcome func(r *value.Realm))
+
+// workerPool is a run's worker goroutines.
+type workerPool struct {
+	mu sync.Mutex
+	// idle are the inboxes of workers free for a task (capacity one; a
+	// worker is listed at most once, and only spawn sends to it).
+	idle []chan task
+	// closed: the run's context ended; new tasks get new goroutines,
+	// which return once their task is done.
+	closed bool
+}
+
 // spawn runs f on an idle worker, or on a new one.
-func (h *toolHost) spawn(f func()) {
-	if h.work == nil {
-		h.work = make(chan func())
+func (h *toolHost) spawn(f task) {
+	p := &h.pool
+	p.mu.Lock()
+	if n := len(p.idle); n > 0 && !p.closed {
+		w := p.idle[n-1]
+		p.idle[n-1] = nil
+		p.idle = p.idle[:n-1]
+		w <- f // never blocks: an idle worker's inbox is empty
+		p.mu.Unlock()
+		return
 	}
-	select {
-	case h.work <- f:
-	default:
-		go h.worker(f)
+	p.mu.Unlock()
+	go h.worker(f)
+}
+
+func (h *toolHost) worker(f task) {
+	var in chan task
+	for {
+		out := f()
+		idle := h.pool.rest(&in)
+		if out != nil {
+			h.run.Post(out)
+		}
+		if !idle {
+			return
+		}
+		var ok bool
+		if f, ok = h.pool.next(h.ctx, in); !ok {
+			return
+		}
 	}
 }
 
-func (h *toolHost) worker(f func()) {
-	for {
-		f()
-		select {
-		case f = <-h.work:
-		case <-h.ctx.Done():
-			return
-		}
+// rest lists the worker as idle, making its inbox on first use; false
+// once the pool is closed, when the worker should return.
+func (p *workerPool) rest(in *chan task) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return false
+	}
+	if *in == nil {
+		*in = make(chan task, 1)
+	}
+	p.idle = append(p.idle, *in)
+	return true
+}
+
+// next waits for the idle worker's next task, until ctx ends. A task
+// handed over just before the end still runs: its call was claimed, so
+// it does nothing, but it is not dropped silently.
+func (p *workerPool) next(ctx context.Context, in chan task) (task, bool) {
+	select {
+	case f := <-in:
+		return f, true
+	case <-ctx.Done():
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.closed = true
+	select {
+	case f := <-in:
+		return f, true
+	default:
+		return nil, false
 	}
 }
 
@@ -419,22 +482,22 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 		ended(out)
 	}
 	c := h.track(func() { finished(CallOutcome{Status: CallInterrupted}, false) })
-	c.label = pc.label()
-	h.spawn(func() {
+	c.tool = pc
+	h.spawn(func() func(r *value.Realm) {
 		if hooks.ToolBefore != nil {
 			var err error
 			if !h.hook(c, func() { err = runBefore(func() error { return hooks.ToolBefore(ctx, info) }) }) {
-				return
+				return nil
 			}
 			if err != nil {
 				if h.complete(c, func() { finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
-					h.run.Post(func(r *value.Realm) { pc.settle(r, nil, err) })
+					return func(r *value.Realm) { pc.settle(r, nil, err) }
 				}
-				return
+				return nil
 			}
 		}
 		if !c.begin() {
-			return
+			return nil
 		}
 		res, err := callTool(ctx, pc.node, input)
 		outcome := CallOutcome{Status: CallSuccess, Value: res}
@@ -445,8 +508,9 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 			outcome = CallOutcome{Status: CallFailure, Err: err}
 		}
 		if h.complete(c, func() { finished(outcome, false) }) {
-			h.run.Post(func(r *value.Realm) { pc.settle(r, res, err) })
+			return func(r *value.Realm) { pc.settle(r, res, err) }
 		}
+		return nil
 	})
 }
 
@@ -507,7 +571,7 @@ func directlyCopyable(v any) bool {
 	case nil, string, bool, float64, float32, int, int64, int32, uint64, json.Number, json.RawMessage, map[string]any, []any:
 		return true
 	}
-	return false
+	return typedCopyable(v)
 }
 
 // outputError is a result that does not marshal to JSON (reported as
