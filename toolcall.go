@@ -41,6 +41,8 @@ type toolHost struct {
 	// fullSignature renders without the budget (search by exact path).
 	fullSignature func(*tools.Node) string
 	searchSchema  *tools.Schema
+	// seen is pendingPromises' scratch, kept for the next call.
+	seen []*value.Object
 	// pool hands calls to idle worker goroutines: a worker that finished
 	// a call waits for the next, keeping its grown stack, until the run's
 	// context ends. With none idle a new one starts, so calls never queue.
@@ -408,7 +410,7 @@ type pendingCall struct {
 // start copies the argument out and starts the tool, or first waits for
 // the promises inside the argument.
 func (pc *pendingCall) start(r *value.Realm) {
-	if pending := pendingPromises(pc.arg, 0, nil); len(pending) > 0 {
+	if pending := pc.host.pendingPromises(pc.arg); len(pending) > 0 {
 		pc.waiting = len(pending)
 		for _, p := range pending {
 			r.PerformThen(p, value.Undefined, value.Undefined, pc, nil)
@@ -634,10 +636,14 @@ func (pc *pendingCall) settle(r *value.Realm, res any, err error) {
 
 // pendingPromises finds the pending promises inside a value (within the
 // boundary's depth), which a tool call waits for before copying it out.
-// Plain data (no promise anywhere) costs a walk and no allocation.
-func pendingPromises(v value.Value, depth int, seen []*value.Object) []*value.Object {
+// Plain data (no promise anywhere) costs a walk and, once the scratch
+// has grown, no allocation.
+func (h *toolHost) pendingPromises(v value.Value) []*value.Object {
 	var out []*value.Object
-	collectPending(v, depth, &seen, &out)
+	seen := h.seen[:0]
+	collectPending(v, 0, &seen, &out)
+	clear(seen)
+	h.seen = seen[:0]
 	return out
 }
 
