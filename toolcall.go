@@ -43,9 +43,7 @@ type toolHost struct {
 	searchSchema  *tools.Schema
 	// seen is pendingPromises' scratch, kept for the next call.
 	seen []*value.Object
-	// pool hands calls to idle worker goroutines: a worker that finished
-	// a call waits for the next, keeping its grown stack, until the run's
-	// context ends. With none idle a new one starts, so calls never queue.
+	// pool runs calls on worker goroutines (workers.go).
 	pool workerPool
 
 	// mu guards live and ended, the lifecycle of calls on workers.
@@ -164,91 +162,6 @@ func (h *toolHost) end() (cut []string) {
 		runAfter(f)
 	}
 	return cut
-}
-
-// A task is one call's work on a worker. It returns the outcome to post
-// to the run, or nil; the worker posts it only after making itself idle,
-// so that the call the outcome lets the program make next finds it.
-type task func() (outcome func(r *value.Realm))
-
-// workerPool is a run's worker goroutines.
-type workerPool struct {
-	mu sync.Mutex
-	// idle are the inboxes of workers free for a task (capacity one; a
-	// worker is listed at most once, and only spawn sends to it).
-	idle []chan task
-	// closed: the run's context ended; new tasks get new goroutines,
-	// which return once their task is done.
-	closed bool
-}
-
-// spawn runs f on an idle worker, or on a new one.
-func (h *toolHost) spawn(f task) {
-	p := &h.pool
-	p.mu.Lock()
-	if n := len(p.idle); n > 0 && !p.closed {
-		w := p.idle[n-1]
-		p.idle[n-1] = nil
-		p.idle = p.idle[:n-1]
-		w <- f // never blocks: an idle worker's inbox is empty
-		p.mu.Unlock()
-		return
-	}
-	p.mu.Unlock()
-	go h.worker(f)
-}
-
-func (h *toolHost) worker(f task) {
-	var in chan task
-	for {
-		out := f()
-		idle := h.pool.rest(&in)
-		if out != nil {
-			h.run.Post(out)
-		}
-		if !idle {
-			return
-		}
-		var ok bool
-		if f, ok = h.pool.next(h.ctx, in); !ok {
-			return
-		}
-	}
-}
-
-// rest lists the worker as idle, making its inbox on first use; false
-// once the pool is closed, when the worker should return.
-func (p *workerPool) rest(in *chan task) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.closed {
-		return false
-	}
-	if *in == nil {
-		*in = make(chan task, 1)
-	}
-	p.idle = append(p.idle, *in)
-	return true
-}
-
-// next waits for the idle worker's next task, until ctx ends. A task
-// handed over just before the end still runs: its call was claimed, so
-// it does nothing, but it is not dropped silently.
-func (p *workerPool) next(ctx context.Context, in chan task) (task, bool) {
-	select {
-	case f := <-in:
-		return f, true
-	case <-ctx.Done():
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.closed = true
-	select {
-	case f := <-in:
-		return f, true
-	default:
-		return nil, false
-	}
 }
 
 // toolRef is the Internal of a tool reference: a path in the tree, kept

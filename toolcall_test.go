@@ -336,3 +336,29 @@ func TestTypedToolResults(t *testing.T) {
 		})
 	}
 }
+
+// TestToolCallsBehindBlockedOnes: calls beyond the workers started at
+// once still all run together when every running call waits for the
+// others (a barrier across 100 calls): queued calls get workers of their
+// own once nobody takes them.
+func TestToolCallsBehindBlockedOnes(t *testing.T) {
+	const n = 100
+	var arrived atomic.Int32
+	all := make(chan struct{})
+	barrier := &tools.Tool{Description: "waits for every call", Output: objectOut, Func: func(ctx context.Context, _ json.RawMessage) (any, error) {
+		if arrived.Add(1) == n {
+			close(all)
+		}
+		select {
+		case <-all:
+			return map[string]int{"ok": 1}, nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}}
+	rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"barrier": barrier}, Limits: codemode.Limits{Timeout: 20 * time.Second}})
+	res := rt.Execute(context.Background(), fmt.Sprintf("const rs = await Promise.all(Array.from({length: %d}, () => tools.barrier({}))); return rs.length", n))
+	if !res.OK || string(res.Value) != fmt.Sprint(n) {
+		t.Fatalf("got %s (%d calls arrived): calls must not wait for other calls to finish", res, arrived.Load())
+	}
+}
