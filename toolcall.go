@@ -76,10 +76,15 @@ type hostCall struct {
 // track registers a call about to go to a worker.
 func (h *toolHost) track(interrupted func()) *hostCall {
 	c := &hostCall{interrupted: interrupted}
+	h.trackCall(c)
+	return c
+}
+
+// trackCall registers a call about to go to a worker.
+func (h *toolHost) trackCall(c *hostCall) {
 	h.mu.Lock()
 	h.live = append(h.live, c)
 	h.mu.Unlock()
-	return c
 }
 
 // hook runs f, a hook, unless the run has ended; the end waits for it.
@@ -106,18 +111,27 @@ func (c *hostCall) begin() bool {
 // complete claims the call's outcome for the worker and runs after (the
 // after-hook, if any) as a hook; false when the run ended first.
 func (h *toolHost) complete(c *hostCall, after func()) bool {
-	c.mu.Lock()
-	if c.ended {
-		c.mu.Unlock()
+	if !h.claim(c) {
 		return false
 	}
-	c.done = true
-	h.hooksRunning.Add(1)
-	c.mu.Unlock()
 	defer h.hooksRunning.Done()
 	if after != nil {
 		after()
 	}
+	return true
+}
+
+// claim claims the call's outcome for the worker, counting a hook as
+// running (the caller runs the after-hook, then calls
+// hooksRunning.Done); false when the run ended first.
+func (h *toolHost) claim(c *hostCall) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ended {
+		return false
+	}
+	c.done = true
+	h.hooksRunning.Add(1)
 	return true
 }
 
@@ -147,6 +161,8 @@ func (h *toolHost) end() (cut []string) {
 			c.ended = true
 			if c.interrupted != nil {
 				pending = append(pending, c.interrupted)
+			} else if c.tool != nil {
+				pending = append(pending, c.tool.interrupted)
 			}
 			if c.tool != nil {
 				cut = append(cut, c.tool.label())
@@ -318,6 +334,14 @@ type pendingCall struct {
 	promise *value.Object
 	waiting int
 	pos     int // where the program made the call
+
+	// Once admitted: what hooks see, the event stream's end, the call's
+	// lifecycle, and the outcome the worker leaves for the run.
+	info  ToolCallInfo
+	ended func(CallOutcome)
+	hc    hostCall
+	res   any
+	err   error
 }
 
 // start copies the argument out and starts the tool, or first waits for
@@ -383,51 +407,72 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 	}
 	h.calls = append(h.calls, ToolCall{Name: path})
 	h.run.Begin()
-	ctx := h.ctx
-	hooks := h.hooks
-	id, seq := h.callID()
-	info := ToolCallInfo{Name: path, Input: input, ID: id, Seq: seq}
-	ended := h.started("tool", path, id, seq, input)
-	// finished delivers an outcome to the after-hook (unless the call was
-	// denied, which gets none) and to the event stream.
-	finished := func(out CallOutcome, denied bool) {
-		if hooks.ToolAfter != nil && !denied {
-			runAfter(func() { hooks.ToolAfter(context.WithoutCancel(ctx), info, out) })
-		}
-		ended(out)
+	var id string
+	var seq int
+	if h.hooks.ToolBefore != nil || h.hooks.ToolAfter != nil || h.events != nil {
+		id, seq = h.callID()
+	} else {
+		h.seq++ // no hook or event sees the ID: not worth writing
+		seq = h.seq
 	}
-	c := h.track(func() { finished(CallOutcome{Status: CallInterrupted}, false) })
-	c.tool = pc
-	h.spawn(func() func(r *value.Realm) {
-		if hooks.ToolBefore != nil {
-			var err error
-			if !h.hook(c, func() { err = runBefore(func() error { return hooks.ToolBefore(ctx, info) }) }) {
-				return nil
-			}
-			if err != nil {
-				if h.complete(c, func() { finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
-					return func(r *value.Realm) { pc.settle(r, nil, err) }
-				}
-				return nil
-			}
-		}
-		if !c.begin() {
+	pc.info = ToolCallInfo{Name: path, Input: input, ID: id, Seq: seq}
+	pc.ended = h.started("tool", path, id, seq, input)
+	pc.hc.tool = pc
+	h.trackCall(&pc.hc)
+	h.spawn(pc.run)
+}
+
+// finished delivers an outcome to the after-hook (unless the call was
+// denied, which gets none) and to the event stream.
+func (pc *pendingCall) finished(out CallOutcome, denied bool) {
+	if after := pc.host.hooks.ToolAfter; after != nil && !denied {
+		runAfter(func() { after(context.WithoutCancel(pc.host.ctx), pc.info, out) })
+	}
+	pc.ended(out)
+}
+
+// interrupted is the outcome of a call the run's end cut off.
+func (pc *pendingCall) interrupted() { pc.finished(CallOutcome{Status: CallInterrupted}, false) }
+
+// run is the call's task on a worker: the before-hook, the tool, the
+// after-hook; it returns the outcome for the run.
+func (pc *pendingCall) run() func(r *value.Realm) {
+	h, c, ctx := pc.host, &pc.hc, pc.host.ctx
+	if before := h.hooks.ToolBefore; before != nil {
+		var err error
+		if !h.hook(c, func() { err = runBefore(func() error { return before(ctx, pc.info) }) }) {
 			return nil
 		}
-		res, err := callTool(ctx, pc.node, input)
-		outcome := CallOutcome{Status: CallSuccess, Value: res}
-		switch {
-		case ctx.Err() != nil:
-			outcome = CallOutcome{Status: CallInterrupted}
-		case err != nil:
-			outcome = CallOutcome{Status: CallFailure, Err: err}
+		if err != nil {
+			if h.complete(c, func() { pc.finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
+				pc.err = err
+				return pc.deliver
+			}
+			return nil
 		}
-		if h.complete(c, func() { finished(outcome, false) }) {
-			return func(r *value.Realm) { pc.settle(r, res, err) }
-		}
+	}
+	if !c.begin() {
 		return nil
-	})
+	}
+	res, err := callTool(ctx, pc.node, pc.info.Input)
+	outcome := CallOutcome{Status: CallSuccess, Value: res}
+	switch {
+	case ctx.Err() != nil:
+		outcome = CallOutcome{Status: CallInterrupted}
+	case err != nil:
+		outcome = CallOutcome{Status: CallFailure, Err: err}
+	}
+	if !h.claim(c) {
+		return nil
+	}
+	pc.finished(outcome, false)
+	h.hooksRunning.Done()
+	pc.res, pc.err = res, err
+	return pc.deliver
 }
+
+// deliver settles the call's promise with the outcome the worker left.
+func (pc *pendingCall) deliver(r *value.Realm) { pc.settle(r, pc.res, pc.err) }
 
 // label is the call as a warning names it: its expression and where the
 // program made it.
