@@ -232,7 +232,7 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 		ended(out)
 	}
 	hc := th.track(func() { finished(CallOutcome{Status: CallInterrupted}, false) })
-	th.spawn(func() func(r *value.Realm) {
+	th.spawn(taskFunc(func() func(r *value.Realm) {
 		if hooks.ExtensionBefore != nil && hooked {
 			var err error
 			if !th.hook(hc, func() { err = runBefore(func() error { return hooks.ExtensionBefore(ctx, info) }) }) {
@@ -268,7 +268,7 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 			}
 			r.ResolvePromise(p, v)
 		}
-	})
+	}))
 	return value.Obj(p)
 }
 

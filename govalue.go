@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/go-codemode/codemode/value"
 )
@@ -107,8 +108,9 @@ func mapToValue[V any](r *value.Realm, m map[string]V, depth int, nilIsNull bool
 	for k := range m {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys) // encoding/json's order
 	o := r.NewPlainObject()
+	o.Reserve(len(keys))
 	for _, k := range keys {
 		e, err := goToValue(r, m[k], depth+1)
 		if err != nil {
@@ -117,9 +119,20 @@ func mapToValue[V any](r *value.Realm, m map[string]V, depth int, nilIsNull bool
 		if k == "__proto__" {
 			continue // never a prototype; JSON.parse makes it a key, the boundary drops it
 		}
-		r.DefineProperty(o, value.Property{Key: value.NewString(k).Key(), Value: e, Flags: value.DefaultFlags})
+		r.DefineProperty(o, value.Property{Key: propertyKey(k), Value: e, Flags: value.DefaultFlags})
 	}
 	return value.Obj(o), nil
+}
+
+// propertyKey is a Go string as a property key: an ASCII one as it is,
+// others through value.String (WTF-8, as the engine keeps keys).
+func propertyKey(k string) string {
+	for i := 0; i < len(k); i++ {
+		if k[i] >= utf8.RuneSelf {
+			return value.NewString(k).Key()
+		}
+	}
+	return k
 }
 
 // listToValue copies a slice as an array; a nil slice is null.

@@ -419,7 +419,7 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 	pc.ended = h.started("tool", path, id, seq, input)
 	pc.hc.tool = pc
 	h.trackCall(&pc.hc)
-	h.spawn(pc.run)
+	h.spawn(pc)
 }
 
 // finished delivers an outcome to the after-hook (unless the call was

@@ -19,10 +19,19 @@ import (
 // runs on a handful of goroutines instead of one each, whose stacks grow
 // and are scanned one by one, and no call waits long behind slow ones.
 
-// A task is one call's work on a worker. It returns the outcome to post
+// A task is one call's work on a worker. run returns the outcome to post
 // to the run, or nil; the worker posts it only after it is free for the
 // next task, so that the call the outcome lets the program make finds it.
-type task func() (outcome func(r *value.Realm))
+// A tool call is its own task (no closure per call); taskFunc makes one
+// of a function.
+type task interface {
+	run() (outcome func(r *value.Realm))
+}
+
+// taskFunc is a function as a task.
+type taskFunc func() func(r *value.Realm)
+
+func (f taskFunc) run() func(r *value.Realm) { return f() }
 
 // queueTick is how long queued calls may go without a worker taking one
 // before more workers start.
@@ -129,7 +138,7 @@ func (h *toolHost) checkQueue() {
 func (h *toolHost) worker(f task) {
 	var in chan task
 	for {
-		out := f()
+		out := f.run()
 		next, idle := h.pool.done(&in)
 		if out != nil {
 			h.run.Post(out)
