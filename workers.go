@@ -46,6 +46,7 @@ type workerPool struct {
 	// queue holds calls waiting for a worker, in the order made.
 	queue []task
 	busy  int // workers running a task
+	eager int // maxEagerWorkers, read once (GOMAXPROCS takes a lock)
 	taken int // tasks workers have taken from the queue, ever
 	// watch is the timer that looks at the queue every tick while it is
 	// not empty; lastTaken is taken at the previous look.
@@ -79,7 +80,10 @@ func (h *toolHost) spawn(f task) {
 		p.mu.Unlock()
 		return
 	}
-	if p.busy < maxEagerWorkers() {
+	if p.eager == 0 {
+		p.eager = maxEagerWorkers()
+	}
+	if p.busy < p.eager {
 		p.busy++
 		p.mu.Unlock()
 		go h.worker(f)
@@ -120,7 +124,7 @@ func (h *toolHost) checkQueue() {
 	// held up only because the workers wait for a processor does not get
 	// a goroutine per call, while calls behind slow tools start within a
 	// few ticks.
-	n := min(len(p.queue), max(p.busy, maxEagerWorkers()))
+	n := min(len(p.queue), max(p.busy, p.eager))
 	stuck := p.queue[:n:n]
 	p.queue = p.queue[n:]
 	p.busy += n
