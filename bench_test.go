@@ -29,7 +29,10 @@ func BenchmarkExecuteTrivial(b *testing.B) {
 // BenchmarkToolCall measures what an awaited tool call costs on top of
 // the Go function: 1,000 calls in a loop, against the same loop awaiting
 // a resolved value. The difference per call is the overhead (goroutine,
-// inbox, both boundary copies, the promise).
+// inbox, both boundary copies, the promise). schema adds an input schema
+// to the same tool; parallel starts the 1,000 calls at once and awaits
+// them with Promise.all; noop calls a tool that does nothing, so that
+// noop minus baseline is the dispatch alone.
 func BenchmarkToolCall(b *testing.B) {
 	lookup := &tools.Tool{Description: "lookup", Output: json.RawMessage(`{"type":"object"}`),
 		Func: func(_ context.Context, in json.RawMessage) (any, error) {
@@ -41,12 +44,21 @@ func BenchmarkToolCall(b *testing.B) {
 			}
 			return map[string]int{"id": arg.ID, "score": arg.ID % 7}, nil
 		}}
-	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"lookupAsync": lookup}})
+	// The same tool with an input schema: the validation's cost.
+	checked := *lookup
+	checked.Input = json.RawMessage(`{"type":"object","properties":{"id":{"type":"integer"},"tag":{"type":"string"}},"required":["id"]}`)
+	// A tool that does nothing: what is left is the dispatch itself.
+	noop := &tools.Tool{Description: "does nothing", Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"lookupAsync": lookup, "checked": &checked, "noop": noop}})
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, bc := range []struct{ name, src string }{
 		{"tool", `let t = 0; for (let i = 0; i < 1000; i++) { const r = await tools.lookupAsync({id: i, tag: "item"}); t += r.score; } t`},
+		{"noop", `let t = 0; for (let i = 0; i < 1000; i++) { await tools.noop({id: i, tag: "item"}); t += i % 7; } t`},
+		{"schema", `let t = 0; for (let i = 0; i < 1000; i++) { const r = await tools.checked({id: i, tag: "item"}); t += r.score; } t`},
+		// 1,000 calls in flight at once, as Promise.all over a list makes.
+		{"parallel", `const ps = []; for (let i = 0; i < 1000; i++) ps.push(tools.lookupAsync({id: i, tag: "item"})); let t = 0; for (const r of await Promise.all(ps)) t += r.score; t`},
 		{"baseline", `let t = 0; for (let i = 0; i < 1000; i++) { const r = await {id: i, tag: "item", score: i % 7}; t += r.score; } t`},
 	} {
 		b.Run(bc.name, func(b *testing.B) {

@@ -151,11 +151,25 @@ type outBuf struct {
 	// work counts every byte written, including members dropped later,
 	// so that a value whose members keep being dropped is bounded too.
 	work int
-	// over is called when n passes stop.
-	over func()
+	// throwRange: passing stop is a RangeError the program sees (a value
+	// with no limit of its own), else it stops the copy (outputOver).
+	throwRange bool
 }
 
-func (o *outBuf) writeString(s string) {
+// over is what passing stop does.
+func (o *outBuf) over() {
+	if o.throwRange {
+		o.r.ThrowRange("The value is larger than %d bytes as JSON, the most that can cross to the host; return or pass a smaller value.", MaxResultBytes)
+	}
+	panic(outputOver{})
+}
+
+func (o *outBuf) writeString(s string) { writeText(o, s) }
+
+// writeBytes is writeString for bytes, without converting them.
+func (o *outBuf) writeBytes(b []byte) { writeText(o, b) }
+
+func writeText[T string | []byte](o *outBuf, s T) {
 	o.n += len(s)
 	o.work += len(s) + 1
 	if room := o.keep - len(o.buf); room > 0 {
@@ -167,6 +181,35 @@ func (o *outBuf) writeString(s string) {
 	if o.n > o.stop || o.work > 4*o.stop {
 		o.over()
 	}
+}
+
+// writeQuoted writes s, which needs no escape, as a JSON string.
+func (o *outBuf) writeQuoted(s string) {
+	if o.keep-len(o.buf) < len(s)+2 {
+		o.writeString(`"` + s + `"`) // cut short: writeString keeps what fits
+		return
+	}
+	o.n += len(s) + 2
+	o.work += len(s) + 3
+	o.buf = append(o.buf, '"')
+	o.buf = append(o.buf, s...)
+	o.buf = append(o.buf, '"')
+	o.r.Charge(len(s) + 2)
+	o.r.Tick(1 + len(s)>>6)
+	if o.n > o.stop || o.work > 4*o.stop {
+		o.over()
+	}
+}
+
+// plainText reports text JSON writes as it is between quotes: printable
+// ASCII without " or \.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 func (o *outBuf) writeByte(c byte) {
@@ -196,15 +239,13 @@ func (o *outBuf) rewind(mark int) {
 // own (MaxResultBytes, a RangeError past it).
 func newBoundaryWriter(r *value.Realm, run *interp.Run, keep int) *boundaryWriter {
 	w := &boundaryWriter{run: run, r: r}
+	w.stack = w.stackBuf[:0]
 	w.out.r = r
 	if keep >= 0 {
 		w.out.keep, w.out.stop = keep, max(keep, MaxResultBytes)
-		w.out.over = func() { panic(outputOver{}) }
 	} else {
 		w.out.keep, w.out.stop = MaxResultBytes, MaxResultBytes
-		w.out.over = func() {
-			r.ThrowRange("The value is larger than %d bytes as JSON, the most that can cross to the host; return or pass a smaller value.", MaxResultBytes)
-		}
+		w.out.throwRange = true
 	}
 	return w
 }
@@ -214,6 +255,7 @@ func newBoundaryWriter(r *value.Realm, run *interp.Run, keep int) *boundaryWrite
 func argumentJSON(r *value.Realm, v value.Value) []byte {
 	w := newBoundaryWriter(r, nil, -1)
 	w.inArgument = true
+	w.out.buf = make([]byte, 0, 128) // most arguments are small objects
 	if !w.value(v, "", 0) {
 		return []byte("null")
 	}
@@ -225,6 +267,8 @@ type boundaryWriter struct {
 	r     *value.Realm
 	out   outBuf
 	stack []*value.Object
+	// stackBuf holds the stack of a value nested a few levels deep.
+	stackBuf [8]*value.Object
 	// inArgument marks a tool call's argument: its promises have settled
 	// already (the call waited for them).
 	inArgument bool
@@ -236,6 +280,12 @@ func (w *boundaryWriter) throw(t value.ErrorType, msg string) {
 
 // quote writes s as a JSON string.
 func (w *boundaryWriter) quote(s *value.String) {
+	if s.IsASCII() {
+		if str := s.String(); plainText(str) {
+			w.out.writeQuoted(str)
+			return
+		}
+	}
 	var b strings.Builder
 	value.QuoteJSON(&b, s)
 	w.out.writeString(b.String())
@@ -279,7 +329,7 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 			w.out.writeString("null")
 		case f == math.Trunc(f) && math.Abs(f) < 1e15:
 			var scratch [24]byte
-			w.out.writeString(string(strconv.AppendInt(scratch[:0], int64(f), 10)))
+			w.out.writeBytes(strconv.AppendInt(scratch[:0], int64(f), 10))
 		default:
 			w.out.writeString(value.NumberToString(f).String())
 		}
@@ -359,6 +409,10 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 
 // key writes a property key, quoted.
 func (w *boundaryWriter) key(k string) {
+	if plainText(k) {
+		w.out.writeQuoted(k)
+		return
+	}
 	var b strings.Builder
 	value.QuoteKey(&b, k)
 	w.out.writeString(b.String())

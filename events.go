@@ -2,7 +2,7 @@ package codemode
 
 import (
 	"encoding/json"
-	"fmt"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -69,7 +69,7 @@ func (e *callEvents) emit(ev ToolCallEvent) {
 // the run's goroutine, where calls are made.
 func (h *toolHost) callID() (string, int) {
 	h.seq++
-	return fmt.Sprintf("call-%d", h.seq), h.seq
+	return "call-" + strconv.Itoa(h.seq), h.seq
 }
 
 // started emits a call's start event and returns what emits its end.

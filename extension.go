@@ -232,28 +232,28 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 		ended(out)
 	}
 	hc := th.track(func() { finished(CallOutcome{Status: CallInterrupted}, false) })
-	th.spawn(func() {
+	th.spawn(taskFunc(func() func(r *value.Realm) {
 		if hooks.ExtensionBefore != nil && hooked {
 			var err error
 			if !th.hook(hc, func() { err = runBefore(func() error { return hooks.ExtensionBefore(ctx, info) }) }) {
-				return
+				return nil
 			}
 			if err != nil {
 				if th.complete(hc, func() { finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
-					th.run.Post(func(r *value.Realm) { r.RejectPromise(p, f.host.errorValue(r, err)) })
+					return func(r *value.Realm) { r.RejectPromise(p, f.host.errorValue(r, err)) }
 				}
-				return
+				return nil
 			}
 		}
 		if !hc.begin() {
-			return
+			return nil
 		}
 		res, err := safeCall(ctx, f.call, args)
 		outcome := outcomeOf(ctx, res, err)
 		if !th.complete(hc, func() { finished(outcome, false) }) {
-			return
+			return nil
 		}
-		th.run.Post(func(r *value.Realm) {
+		return func(r *value.Realm) {
 			// The run's end decides once a limit or the caller's context
 			// has ended it.
 			th.run.CheckInterrupts()
@@ -267,8 +267,8 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 				return
 			}
 			r.ResolvePromise(p, v)
-		})
-	})
+		}
+	}))
 	return value.Obj(p)
 }
 

@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/go-codemode/codemode/value"
 )
@@ -60,38 +61,94 @@ func goToValue(r *value.Realm, v any, depth int) (value.Value, error) {
 	case json.RawMessage:
 		return parseJSONValue(r, x)
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys) // encoding/json's order
-		o := r.NewPlainObject()
-		for _, k := range keys {
-			e, err := goToValue(r, x[k], depth+1)
-			if err != nil {
-				return value.Undefined, err
-			}
-			if k == "__proto__" {
-				continue // never a prototype; JSON.parse makes it a key, the boundary drops it
-			}
-			r.DefineProperty(o, value.Property{Key: value.NewString(k).Key(), Value: e, Flags: value.DefaultFlags})
-		}
-		return value.Obj(o), nil
+		return mapToValue(r, x, depth, false)
 	case []any:
-		if x == nil {
-			return value.Null, nil
-		}
-		elems := make([]value.Value, len(x))
-		for i, e := range x {
-			ev, err := goToValue(r, e, depth+1)
-			if err != nil {
-				return value.Undefined, err
-			}
-			elems[i] = ev
-		}
-		return value.Obj(r.NewArrayValue(elems)), nil
+		return listToValue(r, x, depth)
+	// The typed maps and lists tools return most often, without reflection.
+	case map[string]string:
+		return mapToValue(r, x, depth, true)
+	case map[string]int:
+		return mapToValue(r, x, depth, true)
+	case map[string]float64:
+		return mapToValue(r, x, depth, true)
+	case map[string]bool:
+		return mapToValue(r, x, depth, true)
+	case []string:
+		return listToValue(r, x, depth)
+	case []int:
+		return listToValue(r, x, depth)
+	case []float64:
+		return listToValue(r, x, depth)
+	case []map[string]any:
+		return listToValue(r, x, depth)
 	}
 	return reflectToValue(r, reflect.ValueOf(v), depth)
+}
+
+// typedCopyable are the typed results goToValue copies without
+// reflection; callTool passes them on as they are.
+func typedCopyable(v any) bool {
+	switch v.(type) {
+	case map[string]string, map[string]int, map[string]float64, map[string]bool,
+		[]string, []int, []float64, []map[string]any:
+		return true
+	}
+	return false
+}
+
+// mapToValue copies a map as an object, its keys in encoding/json's
+// (sorted) order. A nil typed map is null, as it marshals; a nil
+// map[string]any has always been {} (nilIsNull false).
+func mapToValue[V any](r *value.Realm, m map[string]V, depth int, nilIsNull bool) (value.Value, error) {
+	if m == nil && nilIsNull {
+		return value.Null, nil
+	}
+	var scratch [8]string
+	keys := scratch[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // encoding/json's order
+	o := r.NewPlainObject()
+	o.Reserve(len(keys))
+	for _, k := range keys {
+		e, err := goToValue(r, m[k], depth+1)
+		if err != nil {
+			return value.Undefined, err
+		}
+		if k == "__proto__" {
+			continue // never a prototype; JSON.parse makes it a key, the boundary drops it
+		}
+		r.DefineProperty(o, value.Property{Key: propertyKey(k), Value: e, Flags: value.DefaultFlags})
+	}
+	return value.Obj(o), nil
+}
+
+// propertyKey is a Go string as a property key: an ASCII one as it is,
+// others through value.String (WTF-8, as the engine keeps keys).
+func propertyKey(k string) string {
+	for i := 0; i < len(k); i++ {
+		if k[i] >= utf8.RuneSelf {
+			return value.NewString(k).Key()
+		}
+	}
+	return k
+}
+
+// listToValue copies a slice as an array; a nil slice is null.
+func listToValue[E any](r *value.Realm, list []E, depth int) (value.Value, error) {
+	if list == nil {
+		return value.Null, nil
+	}
+	elems := make([]value.Value, len(list))
+	for i, e := range list {
+		ev, err := goToValue(r, e, depth+1)
+		if err != nil {
+			return value.Undefined, err
+		}
+		elems[i] = ev
+	}
+	return value.Obj(r.NewArrayValue(elems)), nil
 }
 
 // reflectToValue handles typed maps and slices of the kinds above.

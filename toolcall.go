@@ -41,10 +41,10 @@ type toolHost struct {
 	// fullSignature renders without the budget (search by exact path).
 	fullSignature func(*tools.Node) string
 	searchSchema  *tools.Schema
-	// work hands calls to idle worker goroutines: a worker that finished
-	// a call waits here for the next, keeping its grown stack, until the
-	// run ends. With none idle a new one starts, so calls never queue.
-	work chan func()
+	// seen is pendingPromises' scratch, kept for the next call.
+	seen []*value.Object
+	// pool runs calls on worker goroutines (workers.go).
+	pool workerPool
 
 	// mu guards live and ended, the lifecycle of calls on workers.
 	mu    sync.Mutex
@@ -67,18 +67,24 @@ type hostCall struct {
 	done bool
 	// interrupted delivers the CallInterrupted outcome, or is nil.
 	interrupted func()
-	// label names a tool call and where the program made it, for the
-	// warning when the program returned without awaiting it.
-	label string
+	// tool is a tool call (nil for an extension call), which the warning
+	// names when the program returned without awaiting it; the label is
+	// made only then.
+	tool *pendingCall
 }
 
 // track registers a call about to go to a worker.
 func (h *toolHost) track(interrupted func()) *hostCall {
 	c := &hostCall{interrupted: interrupted}
+	h.trackCall(c)
+	return c
+}
+
+// trackCall registers a call about to go to a worker.
+func (h *toolHost) trackCall(c *hostCall) {
 	h.mu.Lock()
 	h.live = append(h.live, c)
 	h.mu.Unlock()
-	return c
 }
 
 // hook runs f, a hook, unless the run has ended; the end waits for it.
@@ -105,18 +111,27 @@ func (c *hostCall) begin() bool {
 // complete claims the call's outcome for the worker and runs after (the
 // after-hook, if any) as a hook; false when the run ended first.
 func (h *toolHost) complete(c *hostCall, after func()) bool {
-	c.mu.Lock()
-	if c.ended {
-		c.mu.Unlock()
+	if !h.claim(c) {
 		return false
 	}
-	c.done = true
-	h.hooksRunning.Add(1)
-	c.mu.Unlock()
 	defer h.hooksRunning.Done()
 	if after != nil {
 		after()
 	}
+	return true
+}
+
+// claim claims the call's outcome for the worker, counting a hook as
+// running (the caller runs the after-hook, then calls
+// hooksRunning.Done); false when the run ended first.
+func (h *toolHost) claim(c *hostCall) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ended {
+		return false
+	}
+	c.done = true
+	h.hooksRunning.Add(1)
 	return true
 }
 
@@ -146,9 +161,11 @@ func (h *toolHost) end() (cut []string) {
 			c.ended = true
 			if c.interrupted != nil {
 				pending = append(pending, c.interrupted)
+			} else if c.tool != nil {
+				pending = append(pending, c.tool.interrupted)
 			}
-			if c.label != "" {
-				cut = append(cut, c.label)
+			if c.tool != nil {
+				cut = append(cut, c.tool.label())
 			}
 		}
 		c.mu.Unlock()
@@ -161,29 +178,6 @@ func (h *toolHost) end() (cut []string) {
 		runAfter(f)
 	}
 	return cut
-}
-
-// spawn runs f on an idle worker, or on a new one.
-func (h *toolHost) spawn(f func()) {
-	if h.work == nil {
-		h.work = make(chan func())
-	}
-	select {
-	case h.work <- f:
-	default:
-		go h.worker(f)
-	}
-}
-
-func (h *toolHost) worker(f func()) {
-	for {
-		f()
-		select {
-		case f = <-h.work:
-		case <-h.ctx.Done():
-			return
-		}
-	}
 }
 
 // toolRef is the Internal of a tool reference: a path in the tree, kept
@@ -340,12 +334,20 @@ type pendingCall struct {
 	promise *value.Object
 	waiting int
 	pos     int // where the program made the call
+
+	// Once admitted: what hooks see, the event stream's end, the call's
+	// lifecycle, and the outcome the worker leaves for the run.
+	info  ToolCallInfo
+	ended func(CallOutcome)
+	hc    hostCall
+	res   any
+	err   error
 }
 
 // start copies the argument out and starts the tool, or first waits for
 // the promises inside the argument.
 func (pc *pendingCall) start(r *value.Realm) {
-	if pending := pendingPromises(pc.arg, 0, nil); len(pending) > 0 {
+	if pending := pc.host.pendingPromises(pc.arg); len(pending) > 0 {
 		pc.waiting = len(pending)
 		for _, p := range pending {
 			r.PerformThen(p, value.Undefined, value.Undefined, pc, nil)
@@ -405,50 +407,72 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 	}
 	h.calls = append(h.calls, ToolCall{Name: path})
 	h.run.Begin()
-	ctx := h.ctx
-	hooks := h.hooks
-	id, seq := h.callID()
-	info := ToolCallInfo{Name: path, Input: input, ID: id, Seq: seq}
-	ended := h.started("tool", path, id, seq, input)
-	// finished delivers an outcome to the after-hook (unless the call was
-	// denied, which gets none) and to the event stream.
-	finished := func(out CallOutcome, denied bool) {
-		if hooks.ToolAfter != nil && !denied {
-			runAfter(func() { hooks.ToolAfter(context.WithoutCancel(ctx), info, out) })
-		}
-		ended(out)
+	var id string
+	var seq int
+	if h.hooks.ToolBefore != nil || h.hooks.ToolAfter != nil || h.events != nil {
+		id, seq = h.callID()
+	} else {
+		h.seq++ // no hook or event sees the ID: not worth writing
+		seq = h.seq
 	}
-	c := h.track(func() { finished(CallOutcome{Status: CallInterrupted}, false) })
-	c.label = pc.label()
-	h.spawn(func() {
-		if hooks.ToolBefore != nil {
-			var err error
-			if !h.hook(c, func() { err = runBefore(func() error { return hooks.ToolBefore(ctx, info) }) }) {
-				return
-			}
-			if err != nil {
-				if h.complete(c, func() { finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
-					h.run.Post(func(r *value.Realm) { pc.settle(r, nil, err) })
-				}
-				return
-			}
-		}
-		if !c.begin() {
-			return
-		}
-		res, err := callTool(ctx, pc.node, input)
-		outcome := CallOutcome{Status: CallSuccess, Value: res}
-		switch {
-		case ctx.Err() != nil:
-			outcome = CallOutcome{Status: CallInterrupted}
-		case err != nil:
-			outcome = CallOutcome{Status: CallFailure, Err: err}
-		}
-		if h.complete(c, func() { finished(outcome, false) }) {
-			h.run.Post(func(r *value.Realm) { pc.settle(r, res, err) })
-		}
-	})
+	pc.info = ToolCallInfo{Name: path, Input: input, ID: id, Seq: seq}
+	pc.ended = h.started("tool", path, id, seq, input)
+	pc.hc.tool = pc
+	h.trackCall(&pc.hc)
+	h.spawn(pc)
 }
+
+// finished delivers an outcome to the after-hook (unless the call was
+// denied, which gets none) and to the event stream.
+func (pc *pendingCall) finished(out CallOutcome, denied bool) {
+	if after := pc.host.hooks.ToolAfter; after != nil && !denied {
+		runAfter(func() { after(context.WithoutCancel(pc.host.ctx), pc.info, out) })
+	}
+	pc.ended(out)
+}
+
+// interrupted is the outcome of a call the run's end cut off.
+func (pc *pendingCall) interrupted() { pc.finished(CallOutcome{Status: CallInterrupted}, false) }
+
+// run is the call's task on a worker: the before-hook, the tool, the
+// after-hook; it returns the outcome for the run.
+func (pc *pendingCall) run() func(r *value.Realm) {
+	h, c, ctx := pc.host, &pc.hc, pc.host.ctx
+	if before := h.hooks.ToolBefore; before != nil {
+		var err error
+		if !h.hook(c, func() { err = runBefore(func() error { return before(ctx, pc.info) }) }) {
+			return nil
+		}
+		if err != nil {
+			if h.complete(c, func() { pc.finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
+				pc.err = err
+				return pc.deliver
+			}
+			return nil
+		}
+	}
+	if !c.begin() {
+		return nil
+	}
+	res, err := callTool(ctx, pc.node, pc.info.Input)
+	outcome := CallOutcome{Status: CallSuccess, Value: res}
+	switch {
+	case ctx.Err() != nil:
+		outcome = CallOutcome{Status: CallInterrupted}
+	case err != nil:
+		outcome = CallOutcome{Status: CallFailure, Err: err}
+	}
+	if !h.claim(c) {
+		return nil
+	}
+	pc.finished(outcome, false)
+	h.hooksRunning.Done()
+	pc.res, pc.err = res, err
+	return pc.deliver
+}
+
+// deliver settles the call's promise with the outcome the worker left.
+func (pc *pendingCall) deliver(r *value.Realm) { pc.settle(r, pc.res, pc.err) }
 
 // label is the call as a warning names it: its expression and where the
 // program made it.
@@ -507,7 +531,7 @@ func directlyCopyable(v any) bool {
 	case nil, string, bool, float64, float32, int, int64, int32, uint64, json.Number, json.RawMessage, map[string]any, []any:
 		return true
 	}
-	return false
+	return typedCopyable(v)
 }
 
 // outputError is a result that does not marshal to JSON (reported as
@@ -570,10 +594,14 @@ func (pc *pendingCall) settle(r *value.Realm, res any, err error) {
 
 // pendingPromises finds the pending promises inside a value (within the
 // boundary's depth), which a tool call waits for before copying it out.
-// Plain data (no promise anywhere) costs a walk and no allocation.
-func pendingPromises(v value.Value, depth int, seen []*value.Object) []*value.Object {
+// Plain data (no promise anywhere) costs a walk and, once the scratch
+// has grown, no allocation.
+func (h *toolHost) pendingPromises(v value.Value) []*value.Object {
 	var out []*value.Object
-	collectPending(v, depth, &seen, &out)
+	seen := h.seen[:0]
+	collectPending(v, 0, &seen, &out)
+	clear(seen)
+	h.seen = seen[:0]
 	return out
 }
 

@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -259,5 +262,103 @@ func TestTypedToolsThroughPrograms(t *testing.T) {
 	}
 	if calls != 1 || hooked != 2 {
 		t.Errorf("the tool ran %d times and hooks saw %d calls; invalid inputs must reach neither", calls, hooked)
+	}
+}
+
+// goroutineID is the calling goroutine's number, from its stack header.
+func goroutineID() string {
+	var buf [64]byte
+	n := runtime.Stack(buf[:], false)
+	f := strings.Fields(string(buf[:n]))
+	return f[1]
+}
+
+// TestToolCallsReuseWorker: awaited calls in sequence all run on the same
+// worker goroutine, which is idle again before its outcome reaches the
+// program, instead of one new goroutine per call.
+func TestToolCallsReuseWorker(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string]int{}
+	where := &tools.Tool{Description: "records its goroutine", Output: objectOut, Func: func(context.Context, json.RawMessage) (any, error) {
+		mu.Lock()
+		seen[goroutineID()]++
+		mu.Unlock()
+		return map[string]int{"ok": 1}, nil
+	}}
+	rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"where": where}})
+	res := rt.Execute(context.Background(), "let t = 0; for (let i = 0; i < 200; i++) t += (await tools.where({})).ok; return t")
+	if !res.OK || string(res.Value) != "200" {
+		t.Fatalf("got %s", res)
+	}
+	if len(seen) != 1 {
+		t.Errorf("200 calls in sequence ran on %d goroutines, want 1: a worker must be reused once idle", len(seen))
+	}
+}
+
+// TestTypedToolResults: typed maps and lists a tool returns reach the
+// program as their JSON would, nil ones as null.
+func TestTypedToolResults(t *testing.T) {
+	results := map[string]any{
+		"ms":  map[string]string{"b": "2", "a": "1"},
+		"mi":  map[string]int{"z": 1, "y": 2},
+		"mf":  map[string]float64{"x": 1.5},
+		"mb":  map[string]bool{"t": true},
+		"ls":  []string{"a", "b"},
+		"li":  []int{1, 2},
+		"lf":  []float64{0.5},
+		"lm":  []map[string]any{{"k": 1}},
+		"nm":  map[string]int(nil),
+		"nl":  []string(nil),
+		"nan": map[string]float64{"x": math.NaN()},
+	}
+	def := map[string]any{}
+	for name, v := range results {
+		def[name] = &tools.Tool{Description: "returns a typed value", Output: json.RawMessage(`{}`), Func: func(context.Context, json.RawMessage) (any, error) { return v, nil }}
+	}
+	rt, err := codemode.New(codemode.Options{Tools: def})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range results {
+		t.Run(name, func(t *testing.T) {
+			res := rt.Execute(context.Background(), fmt.Sprintf("return JSON.stringify(await tools.%s())", name))
+			want, err := json.Marshal(v)
+			if err != nil {
+				if res.OK || res.Error.Kind != codemode.InvalidToolOutput || !strings.Contains(res.Error.Message, "unsupported value: NaN") {
+					t.Errorf("got %s, want InvalidToolOutput for %v", res, err)
+				}
+				return
+			}
+			var got string
+			if !res.OK || json.Unmarshal(res.Value, &got) != nil || got != string(want) {
+				t.Errorf("got %s, want %s", res, want)
+			}
+		})
+	}
+}
+
+// TestToolCallsBehindBlockedOnes: calls beyond the workers started at
+// once still all run together when every running call waits for the
+// others (a barrier across 100 calls): queued calls get workers of their
+// own once nobody takes them.
+func TestToolCallsBehindBlockedOnes(t *testing.T) {
+	const n = 100
+	var arrived atomic.Int32
+	all := make(chan struct{})
+	barrier := &tools.Tool{Description: "waits for every call", Output: objectOut, Func: func(ctx context.Context, _ json.RawMessage) (any, error) {
+		if arrived.Add(1) == n {
+			close(all)
+		}
+		select {
+		case <-all:
+			return map[string]int{"ok": 1}, nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}}
+	rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"barrier": barrier}, Limits: codemode.Limits{Timeout: 20 * time.Second}})
+	res := rt.Execute(context.Background(), fmt.Sprintf("const rs = await Promise.all(Array.from({length: %d}, () => tools.barrier({}))); return rs.length", n))
+	if !res.OK || string(res.Value) != fmt.Sprint(n) {
+		t.Fatalf("got %s (%d calls arrived): calls must not wait for other calls to finish", res, arrived.Load())
 	}
 }

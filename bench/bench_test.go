@@ -75,3 +75,41 @@ func BenchmarkWorkloads(b *testing.B) {
 		})
 	}
 }
+
+// toolCallPrograms are BenchmarkToolCall's programs: 1,000 awaited calls
+// of a trivial host function, in sequence and all at once.
+var toolCallPrograms = []Workload{
+	{Name: "sequence", NeedsHost: "lookupAsync", Expected: "2997",
+		Source: `(async () => { let t = 0; for (let i = 0; i < 1000; i++) { const r = await lookupAsync({id: i, tag: "item"}); t += r.score; } return t })()`},
+	{Name: "parallel", NeedsHost: "lookupAsync", Expected: "2997",
+		Source: `(async () => { const ps = []; for (let i = 0; i < 1000; i++) ps.push(lookupAsync({id: i, tag: "item"})); let t = 0; for (const r of await Promise.all(ps)) t += r.score; return t })()`},
+}
+
+// BenchmarkToolCall compares an awaited host call on codemode (a tool on
+// a worker goroutine, its argument and result copied as JSON) with goja
+// (a host function resolving a promise synchronously): 1,000 calls per
+// run, in sequence and under Promise.all.
+func BenchmarkToolCall(b *testing.B) {
+	rt, err := codemode.New(codemode.Options{Tools: Tools()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range toolCallPrograms {
+		b.Run(w.Name+"/codemode", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if got, err := Codemode(rt, w, ""); err != nil || !Same(got, w.Expected) {
+					b.Fatal(got, err)
+				}
+			}
+		})
+		b.Run(w.Name+"/goja", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if got, err := Goja(w, ""); err != nil || got != w.Expected {
+					b.Fatal(got, err)
+				}
+			}
+		})
+	}
+}

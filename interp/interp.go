@@ -75,10 +75,8 @@ type Run struct {
 	warnings []Warning
 	warned   map[ast.Pos]bool // positions already warned about
 
-	inbox   chan func(r *value.Realm)
-	pending int // host operations started and not yet posted back
-	done    chan struct{}
-	closed  bool
+	inbox   *inbox // made by the first Begin
+	pending int    // host operations started and not yet posted back
 
 	coroutines map[*coroutine]struct{}
 	templates  map[*ast.TaggedTemplate]*value.Object
@@ -233,13 +231,15 @@ func (run *Run) Drain() *Failure {
 	return run.guard(func() {
 		for {
 			run.realm.RunJobs()
-			select {
-			case f := <-run.inbox:
-				run.pending--
-				f(run.realm)
-			default:
+			if run.inbox == nil {
 				return
 			}
+			f := run.inbox.take()
+			if f == nil {
+				return
+			}
+			run.pending--
+			f(run.realm)
 		}
 	})
 }
@@ -254,11 +254,8 @@ func (run *Run) wait() *Failure {
 	// before parking, so that the outcome is picked up without the cost
 	// of putting this goroutine's thread to sleep and waking it.
 	for i := 0; i < spinPolls; i++ {
-		select {
-		case f := <-run.inbox:
-			run.pending--
-			return run.guard(func() { f(run.realm) })
-		default:
+		if f := run.inbox.take(); f != nil {
+			return run.apply(f)
 		}
 		runtime.Gosched()
 	}
@@ -268,35 +265,40 @@ func (run *Run) wait() *Failure {
 		defer t.Stop()
 		timer = t.C
 	}
-	select {
-	case f := <-run.inbox:
-		run.pending--
-		return run.guard(func() { f(run.realm) })
-	case <-run.ctx.Done():
-		return &Failure{Interrupt: run.ctxInterrupt()}
-	case <-timer:
-		return &Failure{Interrupt: run.timeout()}
+	for {
+		if f := run.inbox.take(); f != nil {
+			return run.apply(f)
+		}
+		select {
+		case <-run.inbox.signal:
+		case <-run.ctx.Done():
+			return &Failure{Interrupt: run.ctxInterrupt()}
+		case <-timer:
+			return &Failure{Interrupt: run.timeout()}
+		}
 	}
+}
+
+// apply runs one host outcome on the run's side.
+func (run *Run) apply(f func(r *value.Realm)) *Failure {
+	run.pending--
+	return run.guard(func() { f(run.realm) })
 }
 
 // Begin records a host operation started; its outcome must come back
 // through exactly one Post.
 func (run *Run) Begin() {
 	if run.inbox == nil {
-		run.inbox = make(chan func(r *value.Realm), 64)
-		run.done = make(chan struct{})
+		run.inbox = newInbox()
 	}
 	run.pending++
 }
 
 // Post delivers a host outcome to the run; it is safe to call from any
 // goroutine, once per Begin. f runs on the run's side, between jobs.
-// After Close it returns at once and f is dropped.
+// It never blocks. After Close it returns at once and f is dropped.
 func (run *Run) Post(f func(r *value.Realm)) {
-	select {
-	case run.inbox <- f:
-	case <-run.done:
-	}
+	run.inbox.post(f)
 }
 
 // Close ends the run: every suspended coroutine is unwound so no
@@ -306,9 +308,8 @@ func (run *Run) Close() {
 		co.kill()
 	}
 	run.coroutines = nil
-	if !run.closed && run.done != nil {
-		run.closed = true
-		close(run.done)
+	if run.inbox != nil {
+		run.inbox.close()
 	}
 }
 

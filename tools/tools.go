@@ -108,7 +108,10 @@ type Node struct {
 	// The Tool's schemas, compiled by New (nil: no schema), or on first
 	// use for an overlay's tools (lazy set).
 	input, output *jsonschema.Schema
-	lazy          *lazySchemas
+	// quickInput checks the common flat inputs without the validator
+	// (nil: the input schema is not one it can check).
+	quickInput *quickSchema
+	lazy       *lazySchemas
 }
 
 // Children returns the names below this node, sorted.
@@ -213,6 +216,9 @@ func (n *Node) compileWith(compile func(which string, doc []byte) (*jsonschema.S
 	var err error
 	if n.input, err = reuseOrCompile("input", tool.Input, c.inputSrc, c.input, compile); err != nil {
 		return err
+	}
+	if n.input != nil {
+		n.quickInput = compileQuick(tool.Input)
 	}
 	n.output, err = reuseOrCompile("output", tool.Output, c.outputSrc, c.output, compile)
 	return err

@@ -244,8 +244,10 @@ func (n *Node) ValidateInput(input json.RawMessage) error {
 	if len(input) == 0 {
 		input = json.RawMessage("{}")
 	}
-	if err := safeValidate(n.input, input); err != nil {
-		return err
+	if n.quickInput == nil || !n.quickInput.valid(input) {
+		if err := safeValidate(n.input, input); err != nil {
+			return err
+		}
 	}
 	return safeCheck(n.Tool.check, input)
 }

@@ -188,6 +188,15 @@ func (o *Object) Put(key string, v Value) bool {
 	return true
 }
 
+// Reserve makes room for n more own properties, so that an object
+// built with a known number of keys (a copied map) grows its property
+// list once.
+func (o *Object) Reserve(n int) {
+	if n > 0 && cap(o.props)-len(o.props) < n {
+		o.props = append(make([]Property, 0, len(o.props)+n), o.props...)
+	}
+}
+
 func (o *Object) add(p Property) {
 	if !o.hasIndex && IsArrayIndex(p.Key) {
 		o.hasIndex = true
