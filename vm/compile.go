@@ -1,0 +1,472 @@
+package vm
+
+// This file compiles the resolved tree of ast/ to bytecode.
+//
+// The compiler follows the resolver's frame layout exactly as engine
+// "ast" does (interp/compile.go): a Local binding is a frame slot, a
+// Cell binding is a slot of the frame's cell table (a fresh cell on every
+// entry of its scope), a Free binding is one of the closure's captured
+// cells, and a Global is a slot of the run's global table. Temporaries
+// the compiler needs (a switch's discriminant, the old value of x.y++)
+// are extra slots after the resolver's.
+//
+// Every expression leaves exactly one value on the operand stack and
+// every statement leaves it as it found it, except that inside a finally
+// block the pending completion record (three values) sits below.
+//
+// Compilation is deterministic: functions are numbered in tree order,
+// constants and globals in order of first use, and no map is iterated.
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/value"
+)
+
+// NotCompiledError reports a construct the compiler does not handle yet.
+type NotCompiledError struct {
+	What string // the construct, e.g. "class"
+	Pos  int    // its source offset
+	Line int
+	Col  int
+}
+
+func (e *NotCompiledError) Error() string {
+	return fmt.Sprintf("vm: %s is not compiled yet (line %d, col %d)", e.What, e.Line, e.Col)
+}
+
+// bailout aborts compilation with an error.
+type bailout struct{ err error }
+
+// Compile compiles a parsed, resolved program. A construct the compiler
+// does not handle yet gives a *NotCompiledError; anything else that goes
+// wrong is reported as an internal error, never a panic.
+func Compile(p *ast.Program) (prog *Program, err error) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			if b, ok := rec.(bailout); ok {
+				prog, err = nil, b.err
+				return
+			}
+			prog, err = nil, fmt.Errorf("vm: internal error compiling the program: %v", rec)
+		}
+	}()
+	c := &compiler{prog: &Program{Version: Version, src: p.Source}, src: p.Source,
+		constIndex: map[constKey]int{}, globalIndex: map[string]int{}}
+	c.function(p.Func, "")
+	c.prog.vals = make([]value.Value, len(c.prog.Consts))
+	for i, k := range c.prog.Consts {
+		if k.Kind == ConstNumber {
+			c.prog.vals[i] = value.Number(k.Num)
+		} else {
+			c.prog.vals[i] = value.StrOf(k.Str)
+		}
+	}
+	return c.prog, nil
+}
+
+// IsNotCompiled reports whether err says a construct is not compiled yet.
+func IsNotCompiled(err error) bool {
+	var nc *NotCompiledError
+	return errors.As(err, &nc)
+}
+
+type constKey struct {
+	kind ConstKind
+	bits uint64 // of a number: -0 and 0 are two constants
+	str  string
+}
+
+type compiler struct {
+	prog        *Program
+	src         *ast.Source
+	constIndex  map[constKey]int
+	globalIndex map[string]int
+	fn          *fcomp
+}
+
+// fcomp is the state of one function being compiled.
+type fcomp struct {
+	fc      *Funcode
+	code    []byte
+	pos     int // the source offset of what is being emitted
+	lastPos int // the offset of the last Pcs entry
+	// nlocals is the resolver's slot count; temps are allocated above.
+	nlocals, temps int
+	targets []*target
+	// hdepth is the number of try regions entered at this point (the
+	// frame's handler stack height); finallies the completion records
+	// of enclosing finally blocks on the operand stack.
+	hdepth, finallies int
+}
+
+// target is where break and continue go: a loop, a switch or a labeled
+// statement.
+type target struct {
+	labels            []string
+	loop              bool // continue is allowed
+	breakable         bool // an unlabeled break stops here
+	breaks, continues []int
+	hdepth, finallies int
+}
+
+func (c *compiler) fail(what string, pos ast.Pos) {
+	loc := c.src.Location(pos)
+	panic(bailout{&NotCompiledError{What: what, Pos: int(pos), Line: loc.Line, Col: loc.Column}})
+}
+
+// ---------------------------------------------------------------------------
+// Emitting
+
+func (c *compiler) at(pos ast.Pos) { c.fn.pos = int(pos) }
+
+func (c *compiler) mark() {
+	f := c.fn
+	if f.pos != f.lastPos {
+		f.fc.Pcs = append(f.fc.Pcs, uint32(len(f.code)), uint32(f.pos))
+		f.lastPos = f.pos
+	}
+}
+
+func (c *compiler) emit(op Opcode) {
+	c.mark()
+	c.fn.code = append(c.fn.code, byte(op))
+}
+
+func (c *compiler) emit1(op Opcode, a int) {
+	c.mark()
+	c.fn.code = append(c.fn.code, byte(op))
+	c.fn.code = appendArg(c.fn.code, a)
+}
+
+func (c *compiler) emit2(op Opcode, a, b int) {
+	c.mark()
+	c.fn.code = append(c.fn.code, byte(op))
+	c.fn.code = appendArg(c.fn.code, a)
+	c.fn.code = appendArg(c.fn.code, b)
+}
+
+func appendArg(b []byte, a int) []byte {
+	return append(b, byte(a), byte(a>>8), byte(a>>16), byte(a>>24))
+}
+
+// jump emits a jump whose address is patched later; it returns where.
+func (c *compiler) jump(op Opcode) int {
+	c.emit1(op, 0)
+	return len(c.fn.code) - 4
+}
+
+// jumpOut emits JUMPOUT, patched later like jump.
+func (c *compiler) jumpOut(depth int) int {
+	c.emit2(JUMPOUT, 0, depth)
+	return len(c.fn.code) - 8
+}
+
+// here is the address of the next instruction.
+func (c *compiler) here() int { return len(c.fn.code) }
+
+// patch points the jump operand at site to addr.
+func (c *compiler) patch(site, addr int) {
+	b := c.fn.code
+	b[site], b[site+1], b[site+2], b[site+3] = byte(addr), byte(addr>>8), byte(addr>>16), byte(addr>>24)
+}
+
+func (c *compiler) patchHere(sites ...int) {
+	for _, s := range sites {
+		c.patch(s, c.here())
+	}
+}
+
+func (c *compiler) constant(k Constant) int {
+	key := constKey{kind: k.Kind, str: k.Str}
+	if k.Kind == ConstNumber {
+		key.bits = math.Float64bits(k.Num)
+	}
+	if i, ok := c.constIndex[key]; ok {
+		return i
+	}
+	i := len(c.prog.Consts)
+	c.prog.Consts = append(c.prog.Consts, k)
+	c.constIndex[key] = i
+	return i
+}
+
+func (c *compiler) str(s string) int { return c.constant(Constant{Kind: ConstString, Str: s}) }
+
+func (c *compiler) emitString(s string) { c.emit1(CONSTANT, c.str(s)) }
+
+func (c *compiler) emitNumber(n float64) {
+	c.emit1(CONSTANT, c.constant(Constant{Kind: ConstNumber, Num: n}))
+}
+
+func (c *compiler) globalSlot(name string) int {
+	if i, ok := c.globalIndex[name]; ok {
+		return i
+	}
+	i := len(c.prog.Globals)
+	c.prog.Globals = append(c.prog.Globals, name)
+	c.globalIndex[name] = i
+	return i
+}
+
+// temp allocates a temporary slot; free releases the most recent one.
+func (c *compiler) temp() int {
+	f := c.fn
+	i := f.nlocals + f.temps
+	f.temps++
+	if n := f.nlocals + f.temps; n > f.fc.NumLocals {
+		f.fc.NumLocals = n
+	}
+	return i
+}
+
+func (c *compiler) freeTemp() { c.fn.temps-- }
+
+// ---------------------------------------------------------------------------
+// Functions
+
+// function compiles fn and returns its index in Program.Funcs.
+func (c *compiler) function(fn *ast.Function, name string) int {
+	switch {
+	case fn.Generator:
+		c.fail("a generator function", fn.Start)
+	case fn.Async && fn.Kind != ast.FuncProgram:
+		c.fail("an async function", fn.Start)
+	case fn.Kind != ast.FuncNormal && fn.Kind != ast.FuncArrow && fn.Kind != ast.FuncMethod && fn.Kind != ast.FuncProgram:
+		c.fail("a "+fn.Kind.String()+" function", fn.Start)
+	}
+	sc := fn.Scope
+	fc := &Funcode{Name: name, Pos: int(fn.Start), Kind: uint8(fn.Kind), NumLocals: len(sc.Locals)}
+	if fn.Name != nil && name == "" {
+		fc.Name = fn.Name.Name
+	}
+	index := len(c.prog.Funcs)
+	c.prog.Funcs = append(c.prog.Funcs, fc)
+	for _, b := range sc.Free {
+		o := b.Outer
+		fc.Free = append(fc.Free, FreeVar{FromFree: o.Storage == ast.Free, Index: o.Index})
+	}
+	for _, b := range sc.Locals {
+		if b.Storage == ast.Cell {
+			fc.HasCells = true
+		}
+	}
+	saved := c.fn
+	c.fn = &fcomp{fc: fc, nlocals: len(sc.Locals), pos: int(fn.Start), lastPos: -1}
+	defer func() { c.fn = saved }()
+
+	c.params(fn)
+	c.prologue(fn)
+	switch {
+	case fn.Body == nil:
+		c.expr(fn.ExprBody)
+		c.emit(RETURN)
+	case fn.Kind == ast.FuncProgram:
+		c.programBody(fn.Body.Body)
+	default:
+		c.stmts(fn.Body.Body)
+		c.at(fn.Body.End)
+		c.emit(UNDEFINED)
+		c.emit(RETURN)
+	}
+	fc.Code = c.fn.code
+	return index
+}
+
+// params checks that the parameters are plain names bound to the first
+// slots, which is where the call leaves the arguments.
+func (c *compiler) params(fn *ast.Function) {
+	if fn.Rest != nil {
+		c.fail("a rest parameter", fn.Rest.Pos())
+	}
+	for i, p := range fn.Params {
+		id, ok := p.(*ast.Ident)
+		if !ok {
+			c.fail("a default or destructured parameter", p.Pos())
+		}
+		if b := id.Binding; b.Storage != ast.Local && b.Storage != ast.Cell || b.Index != i {
+			c.fail("a parameter in an unusual slot", p.Pos())
+		}
+	}
+	c.fn.fc.NumParams = len(fn.Params)
+	c.fn.fc.Length = len(fn.Params)
+}
+
+// prologue binds what a function has on entry, in the order engine "ast"
+// does: cells for captured parameters and vars, this, the callee, the
+// body's lexical declarations, then hoisted function declarations.
+func (c *compiler) prologue(fn *ast.Function) {
+	sc := fn.Scope
+	for _, b := range sc.Params {
+		if b.Storage == ast.Cell {
+			c.emit1(LOCAL, b.Index)
+			c.emit1(INITCELL, b.Index)
+		}
+	}
+	for _, b := range sc.Vars.Bindings {
+		if b.Storage == ast.Cell {
+			c.emit(UNDEFINED)
+			c.emit1(INITCELL, b.Index)
+		}
+	}
+	if sc.Arguments != nil {
+		c.fail("the arguments object", fn.Start)
+	}
+	if sc.This != nil {
+		c.newCell(sc.This)
+		c.emit(THISARG)
+		c.store(sc.This, true)
+	}
+	if sc.Callee != nil {
+		c.newCell(sc.Callee)
+		c.emit(CALLEE)
+		c.store(sc.Callee, true)
+	}
+	if fn.Body != nil {
+		c.enterScope(fn.Body.Scope)
+	}
+	c.hoist(sc.Vars.Funcs)
+}
+
+// newCell gives an implicit binding its cell when a closure captures it.
+func (c *compiler) newCell(b *ast.Binding) {
+	if b.Storage == ast.Cell {
+		c.emit(UNDEFINED)
+		c.emit1(INITCELL, b.Index)
+	}
+}
+
+// programBody compiles the program: its value is an explicit return, or
+// the last statement's when that is an expression statement.
+func (c *compiler) programBody(list []ast.Stmt) {
+	if n := len(list); n > 0 {
+		if es, ok := list[n-1].(*ast.ExprStmt); ok {
+			c.stmts(list[:n-1])
+			c.expr(es.X)
+			c.emit(RETURN)
+			return
+		}
+	}
+	c.stmts(list)
+	c.emit(UNDEFINED)
+	c.emit(RETURN)
+}
+
+// enterScope creates a scope's bindings (uninitialized when lexical,
+// fresh cells when captured) and then its hoisted functions.
+func (c *compiler) enterScope(s *ast.Scope) {
+	if s == nil {
+		return
+	}
+	for _, b := range s.Bindings {
+		if b.Lexical() {
+			c.emit(HOLE)
+		} else {
+			c.emit(UNDEFINED)
+		}
+		switch b.Storage {
+		case ast.Local:
+			c.emit1(SETLOCAL, b.Index)
+		case ast.Cell:
+			c.emit1(INITCELL, b.Index)
+		default:
+			c.emit(POP)
+		}
+	}
+	c.hoist(s.Funcs)
+}
+
+func (c *compiler) hoist(decls []*ast.FuncDecl) {
+	for _, d := range decls {
+		c.at(d.Start)
+		c.emit1(MAKEFUNC, c.function(d.Func, d.Func.Name.Name))
+		c.store(d.Func.Name.Binding, true)
+	}
+}
+
+// renewCells gives a scope's captured bindings fresh cells holding their
+// current values: the per-iteration bindings of for (let ...).
+func (c *compiler) renewCells(s *ast.Scope) {
+	if s == nil {
+		return
+	}
+	for _, b := range s.Bindings {
+		if b.Storage == ast.Cell {
+			c.emit1(CELL, b.Index)
+			c.emit1(INITCELL, b.Index)
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Bindings
+
+// checked reports whether reads and writes of b check the temporal dead
+// zone. (this is always bound: derived constructors are not compiled.)
+func checked(b *ast.Binding) bool { return b.Lexical() }
+
+// load pushes the value of b.
+func (c *compiler) load(b *ast.Binding) {
+	check := checked(b)
+	switch b.Storage {
+	case ast.Local:
+		if check {
+			c.emit2(LOCALCHECK, b.Index, c.str(b.Name))
+		} else {
+			c.emit1(LOCAL, b.Index)
+		}
+	case ast.Cell:
+		if check {
+			c.emit2(CELLCHECK, b.Index, c.str(b.Name))
+		} else {
+			c.emit1(CELL, b.Index)
+		}
+	case ast.Free:
+		if check {
+			c.emit2(FREECHECK, b.Index, c.str(b.Name))
+		} else {
+			c.emit1(FREE, b.Index)
+		}
+	default:
+		c.emit1(GLOBAL, c.globalSlot(b.Name))
+	}
+}
+
+// store pops a value into b. init marks the declaration itself, which
+// ends the TDZ and may write a const; otherwise TDZ and const are
+// checked.
+func (c *compiler) store(b *ast.Binding, init bool) {
+	if !init && b.ReadOnly() {
+		c.load(b) // a TDZ read fails first, as in V8
+		c.emit(POP)
+		c.emit(POP)
+		c.emit1(CONSTASSIGN, c.str(b.Name))
+		return
+	}
+	check := !init && checked(b)
+	switch b.Storage {
+	case ast.Local:
+		if check {
+			c.emit2(SETLOCALCHECK, b.Index, c.str(b.Name))
+		} else {
+			c.emit1(SETLOCAL, b.Index)
+		}
+	case ast.Cell:
+		if check {
+			c.emit2(SETCELLCHECK, b.Index, c.str(b.Name))
+		} else {
+			c.emit1(SETCELL, b.Index)
+		}
+	case ast.Free:
+		if check {
+			c.emit2(SETFREECHECK, b.Index, c.str(b.Name))
+		} else {
+			c.emit1(SETFREE, b.Index)
+		}
+	default:
+		c.emit1(SETGLOBAL, c.globalSlot(b.Name))
+	}
+}
