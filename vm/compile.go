@@ -96,7 +96,7 @@ type fcomp struct {
 	lastPos int // the offset of the last Pcs entry
 	// nlocals is the resolver's slot count; temps are allocated above.
 	nlocals, temps int
-	targets []*target
+	targets        []*target
 	// hdepth is the number of try regions entered at this point (the
 	// frame's handler stack height); finallies the completion records
 	// of enclosing finally blocks on the operand stack.

@@ -7,6 +7,7 @@ import (
 
 // expr compiles x, leaving its value on the operand stack.
 func (c *compiler) expr(x ast.Expr) {
+	c.at(x.Pos())
 	switch x := x.(type) {
 	case *ast.Ident:
 		c.at(x.Start)

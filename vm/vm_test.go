@@ -1,0 +1,186 @@
+package vm_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/builtin"
+	"github.com/go-codemode/codemode/builtin/array"
+	"github.com/go-codemode/codemode/builtin/collections"
+	"github.com/go-codemode/codemode/builtin/json"
+	"github.com/go-codemode/codemode/builtin/numeric"
+	"github.com/go-codemode/codemode/builtin/text"
+	"github.com/go-codemode/codemode/builtin/web"
+	"github.com/go-codemode/codemode/interp"
+	"github.com/go-codemode/codemode/value"
+	"github.com/go-codemode/codemode/vm"
+)
+
+// The engine "ast" is imported by this test only, to compare with: the
+// packages themselves never import each other.
+
+var lib = builtin.New(array.Install, text.Install, json.Install, numeric.Install, collections.Install, web.Install)
+
+// render describes how a run ended, the same way for both engines: the
+// value as JSON (or described), or the exception with its location, and
+// the console lines.
+func render(r *value.Realm, src *ast.Source, v value.Value, exc *value.Exception, intr *value.Interrupt, logs []string) string {
+	var b strings.Builder
+	switch {
+	case intr != nil:
+		fmt.Fprintf(&b, "interrupt %s: %s", intr.Kind, intr.Message)
+	case exc != nil:
+		fmt.Fprintf(&b, "throw %s", renderValue(r, exc.Value))
+		if o := exc.Value.AsObject(); o != nil {
+			if d, ok := o.Internal.(*value.ErrorData); ok && d.Raised && d.Pos >= 0 {
+				loc := src.Location(ast.Pos(d.Pos))
+				fmt.Fprintf(&b, " (line %d, col %d)", loc.Line, loc.Column)
+			}
+		}
+	default:
+		b.WriteString(renderValue(r, v))
+	}
+	for _, l := range logs {
+		b.WriteString("\n" + l)
+	}
+	return b.String()
+}
+
+func renderValue(r *value.Realm, v value.Value) string {
+	if v.IsUndefined() {
+		return "undefined"
+	}
+	if o := v.AsObject(); o != nil && o.Class == value.ClassError {
+		var s string
+		if exc := r.Try(func() { s = builtin.ErrorString(r, v).String() }); exc != nil {
+			return "error"
+		}
+		return s
+	}
+	if s, ok, err := value.StringifyData(v, ""); ok && err == nil {
+		return s
+	}
+	return r.Describe(v)
+}
+
+func parse(t testing.TB, code string) *ast.Program {
+	t.Helper()
+	p, err := ast.ParseWith(code, ast.Options{})
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	return p
+}
+
+const testTimeout = 5 * time.Second
+
+// runVM runs code on the VM; err is a compile error.
+func runVM(t testing.TB, code string) (string, error) {
+	p := parse(t, code)
+	prog, err := vm.Compile(p)
+	if err != nil {
+		return "", err
+	}
+	run := vm.NewRun(context.Background(), prog, vm.Options{Library: lib, Deadline: time.Now().Add(testTimeout)})
+	v, pr, fail := run.Start()
+	if fail == nil && pr != nil {
+		fail = run.Settle(pr)
+		v = pr.Internal.(*value.PromiseData).Result
+	}
+	if fail != nil && fail.Panic != nil {
+		t.Fatalf("vm panicked: %v\n%s", fail.Panic, fail.Stack)
+	}
+	var exc *value.Exception
+	var intr *value.Interrupt
+	if fail != nil {
+		exc, intr = fail.Exception, fail.Interrupt
+	}
+	return render(run.Realm(), p.Source, v, exc, intr, run.Realm().Logs), nil
+}
+
+// runAST runs code on engine "ast".
+func runAST(t testing.TB, code string) string {
+	p := parse(t, code)
+	prog, err := interp.Compile(p)
+	if err != nil {
+		t.Fatalf("interp compile: %v", err)
+	}
+	run := interp.NewRun(context.Background(), prog, interp.Options{Library: lib, Deadline: time.Now().Add(testTimeout)})
+	defer run.Close()
+	v, pr, fail := run.Start()
+	if fail == nil && pr != nil {
+		fail = run.Settle(pr)
+		v = pr.Internal.(*value.PromiseData).Result
+	}
+	if fail != nil && fail.Panic != nil {
+		t.Fatalf("interp panicked: %v", fail.Panic)
+	}
+	var exc *value.Exception
+	var intr *value.Interrupt
+	if fail != nil {
+		exc, intr = fail.Exception, fail.Interrupt
+	}
+	return render(run.Realm(), p.Source, v, exc, intr, run.Realm().Logs)
+}
+
+func TestPrograms(t *testing.T) {
+	tests := []struct{ name, code, want string }{
+		{"arith", "1 + 2 * 3 - 4 / 2", "5"},
+		{"strings", `"a" + 1 + "b"`, `"a1b"`},
+		{"compare", "[1 < 2, 2 <= 1, 'a' < 'b', 1 == '1', 1 === '1', null ?? 3, 0 || 'x', 1 && 2]", `[true,false,true,true,false,3,"x",2]`},
+		{"let", "let x = 1; { let x = 2; } x", "1"},
+		{"tdz", "x; let x = 1", "throw ReferenceError: Cannot access 'x' before initialization (line 1, col 1)"},
+		{"const", "const x = 1; x = 2", "throw TypeError: Assignment to constant variable. (line 1, col 14)"},
+		{"while", "let i = 0, s = 0; while (i < 10) { s += i; i++ } s", "45"},
+		{"for", "let s = 0; for (let i = 0; i < 5; i++) { if (i == 3) continue; s += i } s", "7"},
+		{"do", "let i = 0; do { i++ } while (i < 3); i", "3"},
+		{"labels", "let n = 0; outer: for (let i = 0; i < 3; i++) { for (let j = 0; j < 3; j++) { if (j == 1) continue outer; if (i == 2) break outer; n++ } } n", "2"},
+		{"fib", "function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2) } fib(15)", "610"},
+		{"closures", "const fs = []; for (let i = 0; i < 3; i++) fs.push(() => i); fs.map(f => f())", "[0,1,2]"},
+		{"counter", "function mk() { let c = 0; return { inc() { return ++c }, get: () => c } } const o = mk(); o.inc(); o.inc(); o.get()", "2"},
+		{"objects", "const o = {a: 1, ['b' + 1]: 2, 'c d': [1, , 3]}; o.a += 10; o['x'] = 5; delete o.a; o", `{"b1":2,"c d":[1,null,3],"x":5}`},
+		{"update", "const a = [1]; let o = {n: 1}; const r = [a[0]++, ++a[0], o.n--, --o.n]; [r, a, o]", `[[1,3,1,-1],[3],{"n":-1}]`},
+		{"try", "let log = []; try { log.push(1); throw new Error('x') } catch (e) { log.push(e.message) } finally { log.push(2) } log", `[1,"x",2]`},
+		{"finally-return", "function f() { try { return 1 } finally { console.log('fin') } } f()", "1\nfin"},
+		{"finally-override", "function f() { try { throw 1 } finally { return 2 } } f()", "2"},
+		{"finally-break", "let n = 0; for (;;) { try { n++; if (n > 2) break } finally { n += 10 } } n", "22"},
+		{"nested-finally", "function f() { try { try { return 'a' } finally { console.log(1) } } finally { console.log(2) } } f()", "\"a\"\n1\n2"},
+		{"throw-across", "function g() { null.x } function f() { try { g() } catch (e) { return e.message } } f()", `"Cannot read properties of null (reading 'x')"`},
+		{"uncaught", "function g() { undefinedName } g()", "throw ReferenceError: undefinedName is not defined (line 1, col 16)"},
+		{"not-a-function", "const o = {}; o.f(1)", "throw TypeError: o.f is not a function (line 1, col 15)"},
+		{"callbacks", "[3, 1, 2].sort((a, b) => a - b).map(x => x * 2).filter(x => x > 2)", "[4,6]"},
+		{"callback-throws", "let m; try { [1].map(() => { throw new Error('in map') }) } catch (e) { m = e.message } m", `"in map"`},
+		{"new", "function P(x) { this.x = x } const p = new P(3); [p.x, p instanceof P]", "[3,true]"},
+		{"switch", "function f(x) { switch (x) { case 1: return 'one'; case 2: case 3: return 'few'; default: return 'many' } } [f(1), f(3), f(9)]", `["one","few","many"]`},
+		{"switch-break", "let s = ''; switch (2) { case 1: s += 'a'; case 2: s += 'b'; case 3: s += 'c'; break; case 4: s += 'd' } s", `"bc"`},
+		{"template", "const n = 3; `n=${n}, s=${'x'}${[1, 2]}`", `"n=3, s=x1,2"`},
+		{"typeof", "[typeof 1, typeof nope, typeof {}, typeof (() => 1)]", `["number","undefined","object","function"]`},
+		{"globals", "Math.max(1, 5, 3) + JSON.parse('[2]')[0]", "7"},
+		{"console", "console.log('hi', 1); 2", "2\nhi 1"},
+		{"recursion-limit", "function f(n) { return f(n + 1) } f(0)", "throw RangeError: Maximum call stack size exceeded (line 1, col 24)"},
+		{"recursion-caught", "function f(n) { return f(n + 1) } let m; try { f(0) } catch (e) { m = e.message } m", `"Maximum call stack size exceeded"`},
+		{"logical-assign", "let a = null; a ??= 5; let o = {x: 0}; o.x ||= 7; o.y &&= 1; [a, o]", `[5,{"x":7}]`},
+		{"named-fn", "const f = function () {}; const g = () => 1; [f.name, g.name]", `["f","g"]`},
+		{"regexp", "/a(b+)/.exec('xabbb')[1]", `"bbb"`},
+		{"return-top", "if (true) { return 4 } 5", "4"},
+		{"method-this", "const o = {n: 2, m() { return this.n }}; o.m()", "2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := runVM(t, tt.code)
+			if err != nil {
+				t.Fatalf("compile: %v", err)
+			}
+			if got != tt.want {
+				t.Errorf("vm:\n got %s\nwant %s", got, tt.want)
+			}
+			if a := runAST(t, tt.code); a != got {
+				t.Errorf("engines differ:\n vm  %s\n ast %s", got, a)
+			}
+		})
+	}
+}
