@@ -86,6 +86,9 @@ type compiler struct {
 	constIndex  map[constKey]int
 	globalIndex map[string]int
 	fn          *fcomp
+	// voidAssign tells the next assign or update that its value is not
+	// used; void tells refSet the same.
+	voidAssign, void bool
 }
 
 // fcomp is the state of one function being compiled.

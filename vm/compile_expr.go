@@ -488,14 +488,20 @@ func (c *compiler) refGet(t ast.Pattern, k refKind) {
 }
 
 // refSet writes the value on top of the stack to a target whose base is
-// below it, leaving the value: [base] v → v.
+// below it, leaving the value: [base] v → v; or nothing when the value
+// is not used (c.void).
 func (c *compiler) refSet(t ast.Pattern, k refKind) {
+	void := c.void
+	c.void = false
 	switch k {
 	case refName:
 		id := t.(*ast.Ident)
-		c.emit(DUP)
+		if !void {
+			c.emit(DUP)
+		}
 		c.at(id.Start)
 		c.store(id.Binding, false)
+		return
 	case refProp:
 		m := t.(*ast.Member)
 		c.at(memberPos(m))
@@ -504,6 +510,30 @@ func (c *compiler) refSet(t ast.Pattern, k refKind) {
 		c.at(t.(*ast.Index).Index.Pos())
 		c.emit(SETINDEX)
 	}
+	if void {
+		c.emit(POP)
+	}
+}
+
+// exprVoid compiles x for its effects only, leaving nothing: an
+// assignment or update then skips keeping its value.
+func (c *compiler) exprVoid(x ast.Expr) {
+	switch x := x.(type) {
+	case *ast.Assign:
+		if x.Op != ast.OpAndAssign && x.Op != ast.OpOrAssign && x.Op != ast.OpNullishAssign {
+			c.at(x.Start)
+			c.voidAssign = true
+			c.assign(x)
+			return
+		}
+	case *ast.Update:
+		c.at(x.Start)
+		c.voidAssign = true
+		c.update(x)
+		return
+	}
+	c.expr(x)
+	c.emit(POP)
 }
 
 // dropBase removes a target's base from under the value on top.
@@ -515,6 +545,8 @@ func (c *compiler) dropBase(k refKind) {
 }
 
 func (c *compiler) assign(x *ast.Assign) {
+	void := c.voidAssign
+	c.voidAssign = false
 	k := c.reference(x.Target)
 	switch x.Op {
 	case ast.OpAssign:
@@ -523,6 +555,7 @@ func (c *compiler) assign(x *ast.Assign) {
 		} else {
 			c.expr(x.Value)
 		}
+		c.void = void
 		c.refSet(x.Target, k)
 		return
 	case ast.OpAndAssign, ast.OpOrAssign, ast.OpNullishAssign:
@@ -550,10 +583,13 @@ func (c *compiler) assign(x *ast.Assign) {
 	c.expr(x.Value)
 	c.at(x.Start)
 	c.emit(op)
+	c.void = void
 	c.refSet(x.Target, k)
 }
 
 func (c *compiler) update(x *ast.Update) {
+	void := c.voidAssign
+	c.voidAssign = false
 	target, ok := x.X.(ast.Pattern)
 	if !ok {
 		c.fail("this update target", x.Start)
@@ -563,7 +599,7 @@ func (c *compiler) update(x *ast.Update) {
 	c.at(x.Start)
 	c.emit(TONUMBER)
 	t := -1
-	if !x.Prefix {
+	if !x.Prefix && !void {
 		t = c.temp()
 		c.emit(DUP)
 		c.emit1(SETLOCAL, t)
@@ -574,6 +610,7 @@ func (c *compiler) update(x *ast.Update) {
 	} else {
 		c.emit(ADD)
 	}
+	c.void = void
 	c.refSet(target, k)
 	if t >= 0 {
 		c.emit(POP)

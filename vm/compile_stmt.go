@@ -19,8 +19,7 @@ func (c *compiler) stmt(s ast.Stmt, labels []string) {
 	c.at(s.Pos())
 	switch s := s.(type) {
 	case *ast.ExprStmt:
-		c.expr(s.X)
-		c.emit(POP)
+		c.exprVoid(s.X)
 	case *ast.VarDecl:
 		c.varDecl(s)
 	case *ast.FuncDecl, *ast.Empty:
@@ -136,8 +135,7 @@ func (c *compiler) forStmt(s *ast.For, labels []string) {
 	cont := c.here()
 	c.renewCells(s.Scope)
 	if s.Update != nil {
-		c.expr(s.Update)
-		c.emit(POP)
+		c.exprVoid(s.Update)
 	}
 	c.at(s.Start)
 	c.emit1(LOOP, top)

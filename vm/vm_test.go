@@ -184,3 +184,5 @@ func TestPrograms(t *testing.T) {
 		})
 	}
 }
+
+func parseOrNil(code string) (*ast.Program, error) { return ast.ParseWith(code, ast.Options{}) }
