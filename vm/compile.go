@@ -100,6 +100,14 @@ type fcomp struct {
 	// nlocals is the resolver's slot count; temps are allocated above.
 	nlocals, temps int
 	targets        []*target
+	// inited are the Local lexical bindings whose declaration has been
+	// compiled (checked). It is only looked up, never iterated.
+	inited map[*ast.Binding]bool
+	// noInit counts the switch scopes being compiled: declarations in
+	// them do not end the TDZ for the code after them.
+	noInit int
+	// depth is the operand stack depth at this point (MaxStack).
+	depth int
 	// hdepth is the number of try regions entered at this point (the
 	// frame's handler stack height); finallies the completion records
 	// of enclosing finally blocks on the operand stack.
@@ -136,17 +144,20 @@ func (c *compiler) mark() {
 
 func (c *compiler) emit(op Opcode) {
 	c.mark()
+	c.effect(op, 0)
 	c.fn.code = append(c.fn.code, byte(op))
 }
 
 func (c *compiler) emit1(op Opcode, a int) {
 	c.mark()
+	c.effect(op, a)
 	c.fn.code = append(c.fn.code, byte(op))
 	c.fn.code = appendArg(c.fn.code, a)
 }
 
 func (c *compiler) emit2(op Opcode, a, b int) {
 	c.mark()
+	c.effect(op, a)
 	c.fn.code = append(c.fn.code, byte(op))
 	c.fn.code = appendArg(c.fn.code, a)
 	c.fn.code = appendArg(c.fn.code, b)
@@ -154,6 +165,51 @@ func (c *compiler) emit2(op Opcode, a, b int) {
 
 func appendArg(b []byte, a int) []byte {
 	return append(b, byte(a), byte(a>>8), byte(a>>16), byte(a>>24))
+}
+
+// effect tracks the operand stack depth through op, for MaxStack. The
+// code is followed in order; where a label is reached with another
+// depth than the code before it (a catch, a short-circuit), the
+// compiler sets the depth there itself.
+func (c *compiler) effect(op Opcode, a int) {
+	f := c.fn
+	f.depth += stackEffect(op, a)
+	if f.depth < 0 {
+		panic("operand stack underflow at " + op.String())
+	}
+	if f.depth > f.fc.MaxStack {
+		f.fc.MaxStack = f.depth
+	}
+}
+
+// stackEffect is how many values op leaves on the operand stack minus
+// how many it takes (on the path that falls through).
+func stackEffect(op Opcode, a int) int {
+	switch op {
+	case NOP, SWAP, NOT, NEG, POS, BITNOT, TYPEOF, TONUMBER, METHODINDEX, TOPROPKEY, POPHANDLER,
+		CONSTASSIGN, GETPROP, DELPROP, JMP, LOOP, TRY, TRYFINALLY, JUMPOUT, INCLOCAL, DECLOCAL:
+		return 0
+	case DUP, UNDEFINED, NULL, TRUE, FALSE, HOLE, NEWOBJECT, THISARG, CALLEE, CONSTANT, LOCAL, CELL,
+		FREE, GLOBAL, TYPEOFGLOBAL, METHOD, MAKEFUNC, LOCALCHECK, CELLCHECK, FREECHECK:
+		return 1
+	case DUP2:
+		return 2
+	case NORMAL:
+		return 3
+	case ENDFINALLY:
+		return -3
+	case DEFINDEX, SETINDEX:
+		return -2
+	case MAKEARRAY:
+		return 1 - a
+	case TEMPLATE:
+		return -2 * a
+	case CALL:
+		return -(a + 1)
+	case NEW:
+		return -a
+	}
+	return -1 // binary operators, pops, stores, conditional jumps, THROW, RETURN
 }
 
 // jump emits a jump whose address is patched later; it returns where.
@@ -258,7 +314,7 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 		}
 	}
 	saved := c.fn
-	c.fn = &fcomp{fc: fc, nlocals: len(sc.Locals), pos: int(fn.Start), lastPos: -1}
+	c.fn = &fcomp{fc: fc, nlocals: len(sc.Locals), pos: int(fn.Start), lastPos: -1, inited: map[*ast.Binding]bool{}}
 	defer func() { c.fn = saved }()
 
 	c.params(fn)
@@ -409,11 +465,20 @@ func (c *compiler) renewCells(s *ast.Scope) {
 
 // checked reports whether reads and writes of b check the temporal dead
 // zone. (this is always bound: derived constructors are not compiled.)
-func checked(b *ast.Binding) bool { return b.Lexical() }
+//
+// A Local lexical binding needs no check once its declaration has been
+// compiled: code after it in its scope is only reached through it, and
+// no other function sees a Local. A switch's scope is the exception
+// (a case label jumps past the declarations before it), and so is a
+// scope that runs again (a loop body) only for code before the
+// declaration, which is compiled before it.
+func (c *compiler) checked(b *ast.Binding) bool {
+	return b.Lexical() && !(b.Storage == ast.Local && c.fn.inited[b])
+}
 
 // load pushes the value of b.
 func (c *compiler) load(b *ast.Binding) {
-	check := checked(b)
+	check := c.checked(b)
 	switch b.Storage {
 	case ast.Local:
 		if check {
@@ -449,7 +514,7 @@ func (c *compiler) store(b *ast.Binding, init bool) {
 		c.emit1(CONSTASSIGN, c.str(b.Name))
 		return
 	}
-	check := !init && checked(b)
+	check := !init && c.checked(b)
 	switch b.Storage {
 	case ast.Local:
 		if check {

@@ -55,9 +55,11 @@ func (c *compiler) expr(x ast.Expr) {
 	case *ast.Cond:
 		c.expr(x.Test)
 		els := c.jump(JMPFALSE)
+		d := c.fn.depth
 		c.expr(x.Then)
 		end := c.jump(JMP)
 		c.patchHere(els)
+		c.fn.depth = d
 		c.expr(x.Else)
 		c.patchHere(end)
 	case *ast.Sequence:
@@ -560,6 +562,7 @@ func (c *compiler) assign(x *ast.Assign) {
 		return
 	case ast.OpAndAssign, ast.OpOrAssign, ast.OpNullishAssign:
 		c.refGet(x.Target, k)
+		d := c.fn.depth
 		lop := map[ast.AssignOp]ast.BinaryOp{ast.OpAndAssign: ast.OpAnd, ast.OpOrAssign: ast.OpOr, ast.OpNullishAssign: ast.OpNullish}[x.Op]
 		short := c.jump(logicalJump(lop))
 		if id, ok := x.Target.(*ast.Ident); ok {
@@ -570,6 +573,7 @@ func (c *compiler) assign(x *ast.Assign) {
 		c.refSet(x.Target, k)
 		end := c.jump(JMP)
 		c.patchHere(short)
+		c.fn.depth = d
 		c.dropBase(k)
 		c.patchHere(end)
 		return
@@ -593,6 +597,17 @@ func (c *compiler) update(x *ast.Update) {
 	target, ok := x.X.(ast.Pattern)
 	if !ok {
 		c.fail("this update target", x.Start)
+	}
+	if id, ok := target.(*ast.Ident); ok && void {
+		if b := id.Binding; b.Storage == ast.Local && !b.ReadOnly() && !c.checked(b) {
+			c.at(x.Start)
+			if x.Op == ast.OpDec {
+				c.emit1(DECLOCAL, b.Index)
+			} else {
+				c.emit1(INCLOCAL, b.Index)
+			}
+			return
+		}
 	}
 	k := c.reference(target)
 	c.refGet(target, k)

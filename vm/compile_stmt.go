@@ -98,6 +98,9 @@ func (c *compiler) varDecl(d *ast.VarDecl) {
 		}
 		c.at(id.Start)
 		c.store(id.Binding, d.Kind != ast.DeclVar)
+		if d.Kind != ast.DeclVar && c.fn.noInit == 0 {
+			c.fn.inited[id.Binding] = true
+		}
 	}
 }
 
@@ -214,6 +217,9 @@ func (c *compiler) findTarget(label *ast.Name, cont bool, pos ast.Pos) *target {
 // blocks it leaves and running the finally blocks of try regions it
 // leaves (JUMPOUT).
 func (c *compiler) jumpTo(t *target) int {
+	// What follows a jump is reached from elsewhere, at this depth.
+	d := c.fn.depth
+	defer func() { c.fn.depth = d }()
 	for i := t.finallies; i < c.fn.finallies; i++ {
 		c.emit(POP)
 		c.emit(POP)
@@ -240,6 +246,8 @@ func (c *compiler) switchStmt(s *ast.Switch) {
 	d := c.temp()
 	c.emit1(SETLOCAL, d)
 	c.enterScope(s.Scope)
+	c.fn.noInit++
+	defer func() { c.fn.noInit-- }()
 	t := c.pushTarget(nil, false)
 	t.breakable = true
 	bodies := make([]int, len(s.Cases))
@@ -289,12 +297,14 @@ func (c *compiler) tryStmt(s *ast.Try) {
 	}
 	if s.Handler != nil {
 		catch := c.jump(TRY)
+		d := c.fn.depth
 		c.fn.hdepth++
 		c.block(s.Block)
 		c.emit(POPHANDLER)
 		c.fn.hdepth--
 		end := c.jump(JMP)
 		c.patchHere(catch)
+		c.fn.depth = d + 1 // the exception
 		c.enterScope(s.CatchScope)
 		switch p := s.Param.(type) {
 		case nil:

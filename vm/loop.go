@@ -20,8 +20,8 @@ func (run *Run) loop(base int) {
 	r := run.realm
 	consts := run.prog.vals
 	fr := run.frames[len(run.frames)-1]
-	code := fr.fc.Code
-	pc := fr.pc
+	code, pc := fr.fc.Code, fr.pc
+	st, sp, bp := fr.seg, fr.sp, fr.bp
 	for {
 		fr.pc = pc
 		op := Opcode(code[pc])
@@ -35,43 +35,46 @@ func (run *Run) loop(base int) {
 				pc += 4
 			}
 		}
-		st := run.stack
-		sp := len(st)
 		switch op {
 		case NOP:
 		case POP:
-			st[sp-1] = value.Undefined
-			run.stack = st[:sp-1]
+			sp--
+			st[sp] = value.Undefined
 		case DUP:
-			run.stack = append(st, st[sp-1])
+			st[sp] = st[sp-1]
+			sp++
 		case DUP2:
-			run.stack = append(st, st[sp-2], st[sp-1])
+			st[sp], st[sp+1] = st[sp-2], st[sp-1]
+			sp += 2
 		case SWAP:
 			st[sp-2], st[sp-1] = st[sp-1], st[sp-2]
 		case UNDEFINED:
-			run.stack = append(st, value.Undefined)
+			st[sp] = value.Undefined
+			sp++
 		case NULL:
-			run.stack = append(st, value.Null)
+			st[sp] = value.Null
+			sp++
 		case TRUE:
-			run.stack = append(st, value.True)
+			st[sp] = value.True
+			sp++
 		case FALSE:
-			run.stack = append(st, value.False)
+			st[sp] = value.False
+			sp++
 		case HOLE:
-			run.stack = append(st, value.Hole)
+			st[sp] = value.Hole
+			sp++
 
 		case ADD:
 			x, y := st[sp-2], st[sp-1]
-			var v value.Value
 			if x.IsNumber() && y.IsNumber() {
-				v = value.Number(x.Num() + y.Num())
+				st[sp-2] = value.Number(x.Num() + y.Num())
 			} else {
 				if x.IsObject() || y.IsObject() {
 					r.RequireData(x, y)
 				}
-				v = r.Add(x, y)
+				st[sp-2] = r.Add(x, y)
 			}
-			st[sp-2] = v
-			run.stack = st[:sp-1]
+			sp--
 		case SUB:
 			x, y := st[sp-2], st[sp-1]
 			if x.IsNumber() && y.IsNumber() {
@@ -79,7 +82,7 @@ func (run *Run) loop(base int) {
 			} else {
 				st[sp-2] = binaryOp(r, ast.OpSub, x, y)
 			}
-			run.stack = st[:sp-1]
+			sp--
 		case LT:
 			x, y := st[sp-2], st[sp-1]
 			if x.IsNumber() && y.IsNumber() {
@@ -87,18 +90,16 @@ func (run *Run) loop(base int) {
 			} else {
 				st[sp-2] = binaryOp(r, ast.OpLt, x, y)
 			}
-			run.stack = st[:sp-1]
+			sp--
 		case SEQ:
 			st[sp-2] = value.Bool(r.StrictEquals(st[sp-2], st[sp-1]))
-			run.stack = st[:sp-1]
+			sp--
 		case SNE:
 			st[sp-2] = value.Bool(!r.StrictEquals(st[sp-2], st[sp-1]))
-			run.stack = st[:sp-1]
+			sp--
 		case MUL, DIV, MOD, EXP, EQ, NE, GT, LE, GE, BITOR, BITXOR, BITAND, SHL, SHR, USHR, INSTANCEOF, IN:
-			v := binaryOp(r, opBinary[op], st[sp-2], st[sp-1])
-			st = run.stack
-			st[sp-2] = v
-			run.stack = st[:sp-1]
+			st[sp-2] = binaryOp(r, opBinary[op], st[sp-2], st[sp-1])
+			sp--
 
 		case NOT:
 			st[sp-1] = value.Bool(!st[sp-1].ToBoolean())
@@ -106,31 +107,27 @@ func (run *Run) loop(base int) {
 			if x := st[sp-1]; x.IsNumber() {
 				st[sp-1] = value.Number(-x.Num())
 			} else {
-				v := negate(r, x)
-				run.stack[sp-1] = v
+				st[sp-1] = negate(r, x)
 			}
 		case POS, TONUMBER:
 			if x := st[sp-1]; !x.IsNumber() {
-				v := value.Number(r.ToNumber(x))
-				run.stack[sp-1] = v
+				st[sp-1] = value.Number(r.ToNumber(x))
 			}
 		case BITNOT:
-			v := bitNot(r, st[sp-1])
-			run.stack[sp-1] = v
+			st[sp-1] = bitNot(r, st[sp-1])
 		case TYPEOF:
 			st[sp-1] = typeofString(st[sp-1])
 
 		case NEWOBJECT:
-			run.stack = append(st, value.Obj(r.NewPlainObject()))
+			st[sp] = value.Obj(r.NewPlainObject())
+			sp++
 		case DEFINDEX:
-			o := st[sp-3].AsObject()
 			key := r.ToPropertyKey(st[sp-2])
-			r.DefineProperty(o, value.Property{Key: key, Value: run.stack[sp-1], Flags: value.DefaultFlags})
-			run.stack = run.stack[:sp-2]
+			r.DefineProperty(st[sp-3].AsObject(), value.Property{Key: key, Value: st[sp-1], Flags: value.DefaultFlags})
+			sp -= 2
 		case DEFPROP:
-			o := st[sp-2].AsObject()
-			r.DefineProperty(o, value.Property{Key: consts[a].AsString().Key(), Value: st[sp-1], Flags: value.DefaultFlags})
-			run.stack = run.stack[:sp-1]
+			r.DefineProperty(st[sp-2].AsObject(), value.Property{Key: consts[a].AsString().Key(), Value: st[sp-1], Flags: value.DefaultFlags})
+			sp--
 		case SETPROTO:
 			o, v := st[sp-2].AsObject(), st[sp-1]
 			if v.IsObject() {
@@ -138,145 +135,149 @@ func (run *Run) loop(base int) {
 			} else if v.IsNull() {
 				o.Proto = nil
 			}
-			run.stack = st[:sp-1]
+			sp--
 		case GETPROP:
-			v := getProp(r, st[sp-1], consts[a].AsString().Key())
-			run.stack[sp-1] = v
+			st[sp-1] = getProp(r, st[sp-1], consts[a].AsString().Key())
 		case SETPROP:
 			setProp(r, st[sp-2], consts[a].AsString().Key(), st[sp-1])
-			st = run.stack
 			st[sp-2] = st[sp-1]
-			run.stack = st[:sp-1]
+			sp--
 		case GETINDEX:
-			v := getIndex(r, st[sp-2], st[sp-1])
-			st = run.stack
-			st[sp-2] = v
-			run.stack = st[:sp-1]
+			st[sp-2] = getIndex(r, st[sp-2], st[sp-1])
+			sp--
 		case SETINDEX:
 			setIndex(r, st[sp-3], st[sp-2], st[sp-1])
-			st = run.stack
 			st[sp-3] = st[sp-1]
-			run.stack = st[:sp-2]
+			sp -= 2
 		case TOPROPKEY:
 			o, k := st[sp-2], st[sp-1]
 			if o.IsNullish() {
 				throwNullishBase(r, o, k, "read", "reading")
 			}
-			v := toKeyValue(r, k)
-			run.stack[sp-1] = v
+			st[sp-1] = toKeyValue(r, k)
 		case DELPROP:
-			v := deleteProp(r, st[sp-1], consts[a].AsString().Key())
-			run.stack[sp-1] = v
+			st[sp-1] = deleteProp(r, st[sp-1], consts[a].AsString().Key())
 		case DELINDEX:
-			o := st[sp-2]
 			key := r.ToPropertyKey(st[sp-1])
-			v := deleteProp(r, o, key)
-			st = run.stack
-			st[sp-2] = v
-			run.stack = st[:sp-1]
+			st[sp-2] = deleteProp(r, st[sp-2], key)
+			sp--
 		case METHOD:
 			o := st[sp-1]
-			fn := getProp(r, o, consts[a].AsString().Key())
-			st = run.stack
-			st[sp-1] = fn
-			run.stack = append(st, o)
+			st[sp-1] = getProp(r, o, consts[a].AsString().Key())
+			st[sp] = o
+			sp++
 		case METHODINDEX:
 			o := st[sp-2]
-			fn := getIndex(r, o, st[sp-1])
-			st = run.stack
-			st[sp-2], st[sp-1] = fn, o
+			st[sp-2] = getIndex(r, o, st[sp-1])
+			st[sp-1] = o
 		case MAKEARRAY:
-			vals := slices.Clone(st[sp-a : sp])
-			arr := r.NewArrayValue(vals)
-			st = run.stack
+			arr := r.NewArrayValue(slices.Clone(st[sp-a : sp]))
 			clear(st[sp-a : sp])
-			run.stack = append(st[:sp-a], value.Obj(arr))
+			sp -= a
+			st[sp] = value.Obj(arr)
+			sp++
 		case TEMPLATE:
 			n := 2*a + 1
 			v := templateString(r, st[sp-n:sp])
-			st = run.stack
 			clear(st[sp-n : sp])
-			run.stack = append(st[:sp-n], v)
+			sp -= n
+			st[sp] = v
+			sp++
 		case REGEXP:
-			v := r.Construct(value.Obj(r.Intrinsic(value.RegExpCtor)), []value.Value{st[sp-2], st[sp-1]}, nil)
-			st = run.stack
-			st[sp-2] = v
-			run.stack = st[:sp-1]
+			st[sp-2] = r.Construct(value.Obj(r.Intrinsic(value.RegExpCtor)), []value.Value{st[sp-2], st[sp-1]}, nil)
+			sp--
 
 		case CONSTANT:
-			run.stack = append(st, consts[a])
+			st[sp] = consts[a]
+			sp++
 		case LOCAL:
-			run.stack = append(st, st[fr.bp+a])
+			st[sp] = st[bp+a]
+			sp++
 		case LOCALCHECK:
-			v := st[fr.bp+a]
+			v := st[bp+a]
 			if v.IsHole() {
 				tdzError(r, consts[b])
 			}
-			run.stack = append(st, v)
+			st[sp] = v
+			sp++
 		case SETLOCAL:
-			st[fr.bp+a] = st[sp-1]
-			st[sp-1] = value.Undefined
-			run.stack = st[:sp-1]
+			sp--
+			st[bp+a] = st[sp]
+			st[sp] = value.Undefined
+		case INCLOCAL, DECLOCAL:
+			x := st[bp+a]
+			if !x.IsNumber() {
+				x = value.Number(r.ToNumber(x))
+			}
+			if op == INCLOCAL {
+				st[bp+a] = value.Number(x.Num() + 1)
+			} else {
+				st[bp+a] = value.Number(x.Num() - 1)
+			}
 		case SETLOCALCHECK:
-			if st[fr.bp+a].IsHole() {
+			if st[bp+a].IsHole() {
 				tdzError(r, consts[b])
 			}
-			st[fr.bp+a] = st[sp-1]
-			run.stack = st[:sp-1]
+			sp--
+			st[bp+a] = st[sp]
 		case CELL:
-			run.stack = append(st, fr.cells[a].v)
+			st[sp] = fr.cells[a].v
+			sp++
 		case CELLCHECK:
 			v := fr.cells[a].v
 			if v.IsHole() {
 				tdzError(r, consts[b])
 			}
-			run.stack = append(st, v)
+			st[sp] = v
+			sp++
 		case SETCELL:
-			fr.cells[a].v = st[sp-1]
-			run.stack = st[:sp-1]
+			sp--
+			fr.cells[a].v = st[sp]
 		case SETCELLCHECK:
 			cl := fr.cells[a]
 			if cl.v.IsHole() {
 				tdzError(r, consts[b])
 			}
-			cl.v = st[sp-1]
-			run.stack = st[:sp-1]
+			sp--
+			cl.v = st[sp]
 		case INITCELL:
-			fr.cells[a] = &cell{v: st[sp-1]}
-			run.stack = st[:sp-1]
+			sp--
+			fr.cells[a] = &cell{v: st[sp]}
 		case FREE:
-			run.stack = append(st, fr.cl.free[a].v)
+			st[sp] = fr.cl.free[a].v
+			sp++
 		case FREECHECK:
 			v := fr.cl.free[a].v
 			if v.IsHole() {
 				tdzError(r, consts[b])
 			}
-			run.stack = append(st, v)
+			st[sp] = v
+			sp++
 		case SETFREE:
-			fr.cl.free[a].v = st[sp-1]
-			run.stack = st[:sp-1]
+			sp--
+			fr.cl.free[a].v = st[sp]
 		case SETFREECHECK:
 			cl := fr.cl.free[a]
 			if cl.v.IsHole() {
 				tdzError(r, consts[b])
 			}
-			cl.v = st[sp-1]
-			run.stack = st[:sp-1]
+			sp--
+			cl.v = st[sp]
 		case GLOBAL:
-			v := run.global(a)
-			run.stack = append(run.stack, v)
+			st[sp] = run.global(a)
+			sp++
 		case TYPEOFGLOBAL:
-			v, _ := run.lookupGlobal(a)
-			run.stack = append(run.stack, v)
+			st[sp], _ = run.lookupGlobal(a)
+			sp++
 		case SETGLOBAL:
 			run.setGlobal(a, st[sp-1])
-			run.stack = run.stack[:sp-1]
+			sp--
 		case CONSTASSIGN:
 			r.ThrowType("Assignment to constant variable.")
 
 		case MAKEFUNC:
-			v := run.makeFunc(run.prog.Funcs[a], fr)
-			run.stack = append(run.stack, v)
+			st[sp] = run.makeFunc(run.prog.Funcs[a], fr)
+			sp++
 
 		case JMP:
 			pc = a
@@ -284,32 +285,32 @@ func (run *Run) loop(base int) {
 			r.Poll()
 			pc = a
 		case JMPFALSE:
-			if !st[sp-1].ToBoolean() {
+			sp--
+			if !st[sp].ToBoolean() {
 				pc = a
 			}
-			run.stack = st[:sp-1]
 		case JMPTRUE:
-			if st[sp-1].ToBoolean() {
+			sp--
+			if st[sp].ToBoolean() {
 				pc = a
 			}
-			run.stack = st[:sp-1]
 		case ANDJMP:
 			if !st[sp-1].ToBoolean() {
 				pc = a
 			} else {
-				run.stack = st[:sp-1]
+				sp--
 			}
 		case ORJMP:
 			if st[sp-1].ToBoolean() {
 				pc = a
 			} else {
-				run.stack = st[:sp-1]
+				sp--
 			}
 		case NULLISHJMP:
 			if !st[sp-1].IsNullish() {
 				pc = a
 			} else {
-				run.stack = st[:sp-1]
+				sp--
 			}
 
 		case TRY, TRYFINALLY:
@@ -318,37 +319,46 @@ func (run *Run) loop(base int) {
 		case POPHANDLER:
 			fr.handlers = fr.handlers[:len(fr.handlers)-1]
 		case NORMAL:
-			run.stack = append(st, value.Number(complNormal), value.Undefined, value.Undefined)
+			st[sp], st[sp+1], st[sp+2] = value.Number(complNormal), value.Undefined, value.Undefined
+			sp += 3
 		case THROW:
+			fr.sp = sp
 			panic(&value.Exception{Value: st[sp-1]})
 		case ENDFINALLY:
-			kind, v, aux := int(st[sp-3].Num()), st[sp-2], st[sp-1]
-			run.stack = st[:sp-3]
+			sp -= 3
+			kind, v, aux := int(st[sp].Num()), st[sp+1], st[sp+2]
 			switch kind {
 			case complThrow:
 				panic(&value.Exception{Value: v})
 			case complReturn:
+				fr.sp = sp
 				if run.doReturn(fr, v) {
 					goto returned
 				}
-				pc = fr.pc
+				pc, sp = fr.pc, fr.sp
 			case complJump:
+				fr.sp = sp
 				pc = run.jumpOut(fr, int(v.Num()), int(aux.Num()))
+				sp = fr.sp
 			}
 		case JUMPOUT:
+			fr.sp = sp
 			pc = run.jumpOut(fr, a, b)
+			sp = fr.sp
 		case RETURN:
-			v := st[sp-1]
-			run.stack = st[:sp-1]
-			if run.doReturn(fr, v) {
+			sp--
+			fr.sp = sp
+			if run.doReturn(fr, st[sp]) {
 				goto returned
 			}
-			pc = fr.pc
+			pc, sp = fr.pc, fr.sp
 
 		case THISARG:
-			run.stack = append(st, fr.this)
+			st[sp] = fr.this
+			sp++
 		case CALLEE:
-			run.stack = append(st, value.Obj(fr.fobj))
+			st[sp] = value.Obj(fr.fobj)
+			sp++
 
 		case CALL:
 			argsStart := sp - a
@@ -359,16 +369,17 @@ func (run *Run) loop(base int) {
 			}
 			if cl, ok := o.Internal.(*closure); ok {
 				caller := fr
-				fr = run.pushFrame(cl, o, this, argsStart, 0)
+				caller.sp = sp
+				fr = run.pushCall(cl, o, this, st, argsStart-2, a, 0)
 				caller.pc = pc // the return address
 				code, pc = fr.fc.Code, 0
+				st, sp, bp = fr.seg, fr.sp, fr.bp
 				continue
 			}
 			v := r.CallObject(o, this, slices.Clone(st[argsStart:sp]))
-			st = run.stack
 			clear(st[argsStart-1 : sp])
 			st[argsStart-2] = v
-			run.stack = st[:argsStart-1]
+			sp = argsStart - 1
 		case NEW:
 			argsStart := sp - a
 			fn := st[argsStart-1]
@@ -378,20 +389,24 @@ func (run *Run) loop(base int) {
 			o := fn.AsObject()
 			if cl, ok := o.Internal.(*closure); ok {
 				obj := value.Obj(run.newThis(o))
-				// The frame expects callee and this below the arguments.
-				run.stack = slices.Insert(run.stack, argsStart, obj)
+				// The frame expects callee and this below the arguments:
+				// the arguments move up one (into the slack above MaxStack).
+				copy(st[argsStart+1:sp+1], st[argsStart:sp])
+				st[argsStart] = obj
+				sp++
 				caller := fr
-				fr = run.pushFrame(cl, o, obj, argsStart+1, 0)
+				caller.sp = sp
+				fr = run.pushCall(cl, o, obj, st, argsStart-1, a, 0)
 				caller.pc = pc
 				fr.construct = true
 				code, pc = fr.fc.Code, 0
+				st, sp, bp = fr.seg, fr.sp, fr.bp
 				continue
 			}
 			v := r.Construct(fn, slices.Clone(st[argsStart:sp]), nil)
-			st = run.stack
 			clear(st[argsStart:sp])
 			st[argsStart-1] = v
-			run.stack = st[:argsStart]
+			sp = argsStart
 		default:
 			panic("vm: illegal opcode " + op.String())
 		}
@@ -403,19 +418,36 @@ func (run *Run) loop(base int) {
 		}
 		fr = run.frames[len(run.frames)-1]
 		code, pc = fr.fc.Code, fr.pc
+		st, sp, bp = fr.seg, fr.sp, fr.bp
 	}
+}
+
+// pushCall pushes the frame of a call from program code: the callee,
+// this and nargs arguments are at seg[slot:]. The frame stays in the
+// caller's segment when its region fits, or moves to a new one.
+func (run *Run) pushCall(cl *closure, fobj *value.Object, this value.Value, seg []value.Value, slot, nargs, cost int) *frame {
+	need := regionSize(cl.fc, nargs)
+	if slot+need <= len(seg) {
+		return run.pushFrame(cl, fobj, this, seg, slot+2, nargs, slot, cost)
+	}
+	nseg := run.newSegment(need)
+	copy(nseg, seg[slot:slot+2+nargs])
+	fr := run.pushFrame(cl, fobj, this, nseg, 2, nargs, slot, cost)
+	return fr
 }
 
 // doReturn returns v from fr: through the innermost finally block still
 // open (which then carries the return on), or out of the frame. It
-// reports whether the frame is gone; otherwise fr.pc is where to go on.
+// reports whether the frame is gone; otherwise fr.pc and fr.sp are where
+// to go on.
 func (run *Run) doReturn(fr *frame, v value.Value) bool {
 	for k := len(fr.handlers); k > 0; k-- {
 		h := fr.handlers[k-1]
 		fr.handlers = fr.handlers[:k-1]
 		if h.finally {
-			clear(run.stack[h.sp:])
-			run.stack = append(run.stack[:h.sp], value.Number(complReturn), v, value.Undefined)
+			clear(fr.seg[h.sp:fr.sp])
+			fr.sp = h.sp
+			fr.push(value.Number(complReturn), v, value.Undefined)
 			fr.pc = h.pc
 			return false
 		}
@@ -435,7 +467,7 @@ func (run *Run) jumpOut(fr *frame, addr, depth int) int {
 		h := fr.handlers[len(fr.handlers)-1]
 		fr.handlers = fr.handlers[:len(fr.handlers)-1]
 		if h.finally {
-			run.stack = append(run.stack, value.Number(complJump), value.Number(float64(addr)), value.Number(float64(depth)))
+			fr.push(value.Number(complJump), value.Number(float64(addr)), value.Number(float64(depth)))
 			return h.pc
 		}
 	}

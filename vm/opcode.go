@@ -106,6 +106,8 @@ const (
 	CONSTANT     //     - CONSTANT<k> consts[k]
 	LOCAL        //     - LOCAL<i> locals[i]
 	SETLOCAL     //     x SETLOCAL<i> -
+	INCLOCAL     //     - INCLOCAL<i> - (locals[i] = ToNumber(locals[i]) + 1: a statement i++)
+	DECLOCAL     //     - DECLOCAL<i> - (locals[i] = ToNumber(locals[i]) - 1)
 	CELL         //     - CELL<i> cells[i].v
 	SETCELL      //     x SETCELL<i> -
 	INITCELL     //     x INITCELL<i> - (cells[i] = a fresh cell holding x)
@@ -165,7 +167,7 @@ var opcodeNames = [...]string{
 	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp",
 	THROW: "throw", POPHANDLER: "pophandler", NORMAL: "normal", ENDFINALLY: "endfinally", RETURN: "return",
 	THISARG: "thisarg", CALLEE: "callee",
-	CONSTANT: "constant", LOCAL: "local", SETLOCAL: "setlocal", CELL: "cell", SETCELL: "setcell",
+	CONSTANT: "constant", LOCAL: "local", SETLOCAL: "setlocal", INCLOCAL: "inclocal", DECLOCAL: "declocal", CELL: "cell", SETCELL: "setcell",
 	INITCELL: "initcell", FREE: "free", SETFREE: "setfree", GLOBAL: "global",
 	TYPEOFGLOBAL: "typeofglobal", SETGLOBAL: "setglobal", CONSTASSIGN: "constassign",
 	GETPROP: "getprop", SETPROP: "setprop", DEFPROP: "defprop", DELPROP: "delprop", METHOD: "method",
@@ -258,6 +260,8 @@ type Funcode struct {
 	// NumLocals is the frame's slot count: the resolver's locals, then
 	// the compiler's temporaries.
 	NumLocals int
+	// MaxStack bounds the operand stack's depth.
+	MaxStack int
 	// HasCells says whether any local is captured (the frame then has a
 	// cell table).
 	HasCells bool
@@ -323,6 +327,7 @@ func (p *Program) Encode() []byte {
 		e.uint(uint64(fc.Length))
 		e.uint(uint64(fc.NumParams))
 		e.uint(uint64(fc.NumLocals))
+		e.uint(uint64(fc.MaxStack))
 		e.bool(fc.HasCells)
 		e.uint(uint64(len(fc.Free)))
 		for _, fv := range fc.Free {

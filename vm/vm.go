@@ -59,15 +59,23 @@ type closure struct {
 // IsConstructor implements value.Constructible.
 func (cl *closure) IsConstructor() bool { return ast.FuncKind(cl.fc.Kind) == ast.FuncNormal }
 
-// frame is one activation of a program function. Its locals are
-// stack[bp : bp+NumLocals]; the callee and this value the caller pushed
-// sit at bp-2 and bp-1, where the result goes on return.
+// frame is one activation of a program function. Its values live in a
+// segment of the VM's value stack: the callee and this value the caller
+// pushed at bp-2 and bp-1, the locals at bp, and the operand stack
+// above them, at most MaxStack deep. A segment never moves, so the loop
+// keeps the segment and the stack pointer in locals; a frame that does
+// not fit in its caller's segment starts a new one.
 type frame struct {
-	fc        *Funcode
-	cl        *closure
-	fobj      *value.Object
-	pc        int // the instruction being run, or where to go on when resumed
-	bp        int
+	fc   *Funcode
+	cl   *closure
+	fobj *value.Object
+	pc   int // the instruction being run, or where to go on when resumed
+	seg  []value.Value
+	bp   int
+	sp   int // the operand stack top, saved while the frame is not running
+	// ret is where the result goes in the caller's segment; -1 for the
+	// frame the loop was entered for, whose result exec returns.
+	ret       int
 	this      value.Value
 	construct bool // new: a non-object result gives this
 	cells     []*cell
@@ -75,6 +83,19 @@ type frame struct {
 	// cost is the Go stack the frame holds: nothing for a frame pushed
 	// by the loop, the loop's own frames for one that entered it.
 	cost int
+}
+
+// limit is the end of the frame's region: where the frame of a call a
+// built-in makes from it may start.
+func (fr *frame) limit() int { return fr.bp + fr.fc.NumLocals + fr.fc.MaxStack + stackSlack }
+
+// stackSlack is room above a frame's MaxStack, for safety.
+const stackSlack = 4
+
+// regionSize is the room a call of fc with nargs arguments needs from
+// its callee slot up.
+func regionSize(fc *Funcode, nargs int) int {
+	return 2 + max(nargs, fc.NumLocals) + fc.MaxStack + stackSlack
 }
 
 // handler is an open try region of a frame.
@@ -114,9 +135,10 @@ type Run struct {
 	opts    Options
 	globals []value.Value
 
-	stack  []value.Value
-	frames []*frame
-	free   []*frame // popped frames, for reuse
+	frames  []*frame
+	free    []*frame // popped frames, for reuse
+	segSize int      // the size of the last segment made
+	result  value.Value
 }
 
 // reentryCost is the Go stack one entry of the loop holds (CallFunction
@@ -175,7 +197,7 @@ func (run *Run) Settle(p *value.Object) *Failure {
 func (run *Run) guard(f func()) (fail *Failure) {
 	r := run.realm
 	depth, goDepth, height := r.Depth, r.GoDepth, len(r.ArgStack)
-	frames, sp := len(run.frames), len(run.stack)
+	frames := len(run.frames)
 	defer func() {
 		if p := recover(); p != nil {
 			fail = toFailure(p)
@@ -183,7 +205,6 @@ func (run *Run) guard(f func()) (fail *Failure) {
 			clear(r.ArgStack[height:])
 			r.ArgStack = r.ArgStack[:height]
 			run.frames = run.frames[:frames]
-			run.stack = run.stack[:sp]
 		}
 	}()
 	f()
@@ -267,33 +288,48 @@ func (run *Run) newThis(newTarget *value.Object) *value.Object {
 	return obj
 }
 
-// callClosure pushes a frame for cl and runs the loop until it returns.
+// callClosure pushes a frame for cl above the top frame's region (or in
+// a new segment) and runs the loop until it returns.
 func (run *Run) callClosure(cl *closure, fobj *value.Object, this value.Value, args []value.Value, cost int) value.Value {
-	sb := len(run.stack)
-	run.stack = append(run.stack, value.Obj(fobj), this)
-	run.stack = append(run.stack, args...)
+	var seg []value.Value
+	start := 0
+	need := regionSize(cl.fc, len(args))
+	if n := len(run.frames); n > 0 {
+		top := run.frames[n-1]
+		seg, start = top.seg, top.limit()
+	}
+	if start+need > len(seg) {
+		seg, start = run.newSegment(need), 0
+	}
+	seg[start], seg[start+1] = value.Obj(fobj), this
+	copy(seg[start+2:], args)
 	base := len(run.frames)
-	run.pushFrame(cl, fobj, this, sb+2, cost)
+	run.pushFrame(cl, fobj, this, seg, start+2, len(args), -1, cost)
 	return run.exec(base)
 }
 
-// pushFrame makes the frame of a call whose arguments are stack[bp:]:
-// the arguments become the first locals and the other locals start
-// undefined.
-func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, bp, cost int) *frame {
+// minSegment is the size of the first segment of a run, in values.
+const minSegment = 256
+
+// newSegment makes a segment of at least need values, charged to the
+// run's memory budget.
+func (run *Run) newSegment(need int) []value.Value {
+	size := max(need, 2*run.segSize, minSegment)
+	run.realm.Charge(24 * size)
+	run.segSize = size
+	return make([]value.Value, size)
+}
+
+// pushFrame makes the frame of a call whose nargs arguments are at
+// seg[bp:], with room for its region: the arguments become the first
+// locals and the other locals start undefined.
+func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, seg []value.Value, bp, nargs, ret, cost int) *frame {
 	r := run.realm
 	r.EnterFrame(cost)
 	r.Poll()
 	fc := cl.fc
-	need := bp + fc.NumLocals
-	if len(run.stack)-bp > fc.NumParams {
-		// Extra arguments are dropped; their slots belong to other locals.
-		clear(run.stack[bp+fc.NumParams:])
-	}
-	for len(run.stack) < need {
-		run.stack = append(run.stack, value.Undefined)
-	}
-	run.stack = run.stack[:need]
+	// Extra arguments are dropped; their slots belong to other locals.
+	clear(seg[bp+min(nargs, fc.NumParams) : bp+max(nargs, fc.NumLocals)])
 	var fr *frame
 	if k := len(run.free); k > 0 {
 		fr = run.free[k-1]
@@ -301,8 +337,8 @@ func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, bp,
 	} else {
 		fr = &frame{}
 	}
-	fr.fc, fr.cl, fr.fobj, fr.pc, fr.bp, fr.this, fr.cost = fc, cl, fobj, 0, bp, this, cost
-	fr.construct = false
+	fr.fc, fr.cl, fr.fobj, fr.pc, fr.seg, fr.bp, fr.sp, fr.ret = fc, cl, fobj, 0, seg, bp, bp+fc.NumLocals, ret
+	fr.this, fr.cost, fr.construct = this, cost, false
 	if fc.HasCells {
 		fr.cells = make([]*cell, fc.NumLocals)
 	}
@@ -311,17 +347,26 @@ func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, bp,
 }
 
 // popFrame removes the top frame, whose result is v, and leaves v where
-// the caller pushed the callee.
+// the caller pushed the callee (or in run.result for an entry frame).
 func (run *Run) popFrame(v value.Value) {
 	n := len(run.frames) - 1
 	fr := run.frames[n]
 	run.frames = run.frames[:n]
 	run.realm.LeaveFrame(fr.cost)
-	sb := fr.bp - 2
-	clear(run.stack[sb+1:])
-	run.stack[sb] = v
-	run.stack = run.stack[:sb+1]
-	fr.cl, fr.fobj, fr.cells, fr.handlers, fr.this = nil, nil, nil, fr.handlers[:0], value.Undefined
+	clear(fr.seg[fr.bp-1 : fr.sp])
+	if fr.ret >= 0 {
+		caller := run.frames[n-1]
+		caller.seg[fr.ret] = v
+		caller.sp = fr.ret + 1
+	} else {
+		run.result = v
+	}
+	run.release(fr)
+}
+
+// release keeps a popped frame for reuse.
+func (run *Run) release(fr *frame) {
+	fr.cl, fr.fobj, fr.cells, fr.seg, fr.handlers, fr.this = nil, nil, nil, nil, fr.handlers[:0], value.Undefined
 	run.free = append(run.free, fr)
 }
 
@@ -332,8 +377,8 @@ func (run *Run) exec(base int) value.Value {
 	for {
 		exc := run.loopGuarded(base)
 		if exc == nil {
-			v := run.stack[len(run.stack)-1]
-			run.stack = run.stack[:len(run.stack)-1]
+			v := run.result
+			run.result = value.Undefined
 			return v
 		}
 		if !run.unwind(base, exc) {
@@ -368,22 +413,28 @@ func (run *Run) unwind(base int, exc *value.Exception) bool {
 		if k := len(fr.handlers); k > 0 {
 			h := fr.handlers[k-1]
 			fr.handlers = fr.handlers[:k-1]
-			clear(run.stack[h.sp:])
-			run.stack = run.stack[:h.sp]
 			r.Depth, r.GoDepth = h.depth, h.goDepth
 			clear(r.ArgStack[h.argHeight:])
 			r.ArgStack = r.ArgStack[:h.argHeight]
+			fr.sp = h.sp
 			if h.finally {
-				run.stack = append(run.stack, value.Number(complThrow), exc.Value, value.Undefined)
+				fr.push(value.Number(complThrow), exc.Value, value.Undefined)
 			} else {
-				run.stack = append(run.stack, exc.Value)
+				fr.push(exc.Value)
 			}
 			fr.pc = h.pc
 			return true
 		}
-		run.popFrame(value.Undefined)
+		n := len(run.frames) - 1
+		run.frames = run.frames[:n]
+		run.realm.LeaveFrame(fr.cost)
+		run.release(fr)
 	}
-	// The base frame's slot (its callee) is left too.
-	run.stack = run.stack[:len(run.stack)-1]
 	return false
+}
+
+// push pushes values on a frame that is not running.
+func (fr *frame) push(vs ...value.Value) {
+	copy(fr.seg[fr.sp:], vs)
+	fr.sp += len(vs)
 }

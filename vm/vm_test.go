@@ -167,6 +167,9 @@ func TestPrograms(t *testing.T) {
 		{"named-fn", "const f = function () {}; const g = () => 1; [f.name, g.name]", `["f","g"]`},
 		{"regexp", "/a(b+)/.exec('xabbb')[1]", `"bbb"`},
 		{"return-top", "if (true) { return 4 } 5", "4"},
+		{"switch-tdz", "switch (1) { case 0: let x = 1; case 1: x }", "throw ReferenceError: Cannot access 'x' before initialization (line 1, col 41)"},
+		{"loop-tdz", "let out = []; for (let k = 0; k < 2; k++) { try { out.push(y) } catch (e) { out.push(e.name) } let y = k } out", `["ReferenceError","ReferenceError"]`},
+		{"inc-string", "let s = '5'; s++; s--; s--; s", "4"},
 		{"method-this", "const o = {n: 2, m() { return this.n }}; o.m()", "2"},
 	}
 	for _, tt := range tests {
