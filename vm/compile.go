@@ -57,6 +57,11 @@ func Compile(p *ast.Program) (prog *Program, err error) {
 	c := &compiler{prog: &Program{Version: Version, src: p.Source}, src: p.Source,
 		constIndex: map[constKey]int{}, globalIndex: map[string]int{}}
 	c.function(p.Func, "")
+	for _, fc := range c.prog.Funcs {
+		if err := fc.decode(); err != nil {
+			return nil, err
+		}
+	}
 	c.prog.vals = make([]value.Value, len(c.prog.Consts))
 	for i, k := range c.prog.Consts {
 		if k.Kind == ConstNumber {

@@ -1,7 +1,9 @@
 package vm
 
-// The run loop: one switch over the opcodes of the current frame, in the
-// style of go.starlark.net's interpreter loop. The loop keeps the
+// The run loop: one switch over the instructions of the current frame,
+// in the style of go.starlark.net's interpreter loop. It runs the
+// decoded form of Funcode.Code (decode.go), where a pc is an
+// instruction index. The loop keeps the
 // current frame, its code and its pc in locals and writes pc back to the
 // frame at every instruction, so that Pos (for errors a built-in raises)
 // and a handler search always see where the frame is. A call to a
@@ -20,21 +22,13 @@ func (run *Run) loop(base int) {
 	r := run.realm
 	consts := run.prog.vals
 	fr := run.frames[len(run.frames)-1]
-	code, pc := fr.fc.Code, fr.pc
+	code, pc := fr.fc.insns, fr.pc
 	st, sp, bp := fr.seg, fr.sp, fr.bp
 	for {
 		fr.pc = pc
-		op := Opcode(code[pc])
+		in := code[pc]
 		pc++
-		var a, b int
-		if op >= OpcodeArgMin {
-			a = int(arg(code, pc))
-			pc += 4
-			if op >= OpcodeArg2Min {
-				b = int(arg(code, pc))
-				pc += 4
-			}
-		}
+		op, a, b := in.op, int(in.a), int(in.b)
 		switch op {
 		case NOP:
 		case POP:
@@ -372,7 +366,7 @@ func (run *Run) loop(base int) {
 				caller.sp = sp
 				fr = run.pushCall(cl, o, this, st, argsStart-2, a, 0)
 				caller.pc = pc // the return address
-				code, pc = fr.fc.Code, 0
+				code, pc = fr.fc.insns, 0
 				st, sp, bp = fr.seg, fr.sp, fr.bp
 				continue
 			}
@@ -399,7 +393,7 @@ func (run *Run) loop(base int) {
 				fr = run.pushCall(cl, o, obj, st, argsStart-1, a, 0)
 				caller.pc = pc
 				fr.construct = true
-				code, pc = fr.fc.Code, 0
+				code, pc = fr.fc.insns, 0
 				st, sp, bp = fr.seg, fr.sp, fr.bp
 				continue
 			}
@@ -417,7 +411,7 @@ func (run *Run) loop(base int) {
 			return
 		}
 		fr = run.frames[len(run.frames)-1]
-		code, pc = fr.fc.Code, fr.pc
+		code, pc = fr.fc.insns, fr.pc
 		st, sp, bp = fr.seg, fr.sp, fr.bp
 	}
 }

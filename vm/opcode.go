@@ -273,6 +273,11 @@ type Funcode struct {
 	// by pc; an instruction's position is that of the last pair at or
 	// before it.
 	Pcs []uint32
+
+	// insns is Code decoded for the loop, with jump operands as
+	// instruction indexes; offsets[i] is instruction i's offset in Code.
+	insns   []instr
+	offsets []int32
 }
 
 // FreeVar is where a closure's captured cell comes from when it is made:

@@ -228,7 +228,7 @@ func toFailure(p any) *Failure {
 func (run *Run) Pos() int {
 	if n := len(run.frames); n > 0 {
 		fr := run.frames[n-1]
-		return fr.fc.pos(fr.pc)
+		return fr.fc.pos(int(fr.fc.offsets[fr.pc]))
 	}
 	return -1
 }
@@ -329,7 +329,7 @@ func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, seg
 	r.Poll()
 	fc := cl.fc
 	// Extra arguments are dropped; their slots belong to other locals.
-	clear(seg[bp+min(nargs, fc.NumParams) : bp+max(nargs, fc.NumLocals)])
+	clearSmall(seg[bp+min(nargs, fc.NumParams) : bp+max(nargs, fc.NumLocals)])
 	var fr *frame
 	if k := len(run.free); k > 0 {
 		fr = run.free[k-1]
@@ -353,7 +353,7 @@ func (run *Run) popFrame(v value.Value) {
 	fr := run.frames[n]
 	run.frames = run.frames[:n]
 	run.realm.LeaveFrame(fr.cost)
-	clear(fr.seg[fr.bp-1 : fr.sp])
+	clearSmall(fr.seg[fr.bp-1 : fr.sp])
 	if fr.ret >= 0 {
 		caller := run.frames[n-1]
 		caller.seg[fr.ret] = v
@@ -362,6 +362,18 @@ func (run *Run) popFrame(v value.Value) {
 		run.result = v
 	}
 	run.release(fr)
+}
+
+// clearSmall sets vs to undefined; a loop beats clear's call into the
+// runtime for the few slots of a typical frame.
+func clearSmall(vs []value.Value) {
+	if len(vs) > 16 {
+		clear(vs)
+		return
+	}
+	for i := range vs {
+		vs[i] = value.Value{}
+	}
 }
 
 // release keeps a popped frame for reuse.
