@@ -1,6 +1,7 @@
 package vm_test
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -46,4 +47,37 @@ func TestScriptSuiteDifferential(t *testing.T) {
 		})
 	}
 	t.Logf("script suite: %d cases, %d run on both engines, %d not compiled yet, %d need the host", len(cases), ran, notCompiled, host)
+}
+
+// TestCorpusDifferential does the same with the realistic programs of
+// ast/testdata/corpus (most use tools and await, which the VM does not
+// run yet): whatever compiles must behave as on engine "ast".
+func TestCorpusDifferential(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "ast", "testdata", "corpus", "*.js"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	ran := 0
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := parseOrNil(string(text))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if _, err := vm.Compile(p); err != nil {
+			if !vm.IsNotCompiled(err) {
+				t.Errorf("%s: %v", f, err)
+			}
+			continue
+		}
+		ran++
+		got, _ := runVM(t, string(text))
+		if want := runAST(t, string(text)); got != want {
+			t.Errorf("%s: engines differ:\n vm  %s\n ast %s", filepath.Base(f), got, want)
+		}
+	}
+	t.Logf("corpus: %d programs, %d run on both engines", len(files), ran)
 }

@@ -170,6 +170,8 @@ func TestPrograms(t *testing.T) {
 		{"switch-tdz", "switch (1) { case 0: let x = 1; case 1: x }", "throw ReferenceError: Cannot access 'x' before initialization (line 1, col 41)"},
 		{"loop-tdz", "let out = []; for (let k = 0; k < 2; k++) { try { out.push(y) } catch (e) { out.push(e.name) } let y = k } out", `["ReferenceError","ReferenceError"]`},
 		{"inc-string", "let s = '5'; s++; s--; s--; s", "4"},
+		{"reentrant-depth", "function f(n) { return n > 0 ? [n - 1].map(f)[0] : 0 } f(20000)", "throw RangeError: Maximum call stack size exceeded (line 1, col 32)"},
+		{"reentrant-deep-ok", "function f(n) { return n > 0 ? [n - 1].map(f)[0] + 1 : 0 } f(3000)", "3000"},
 		{"method-this", "const o = {n: 2, m() { return this.n }}; o.m()", "2"},
 	}
 	for _, tt := range tests {
