@@ -203,7 +203,7 @@ func stackEffect(op Opcode, a int) int {
 		return 3
 	case ENDFINALLY:
 		return -3
-	case DEFINDEX, SETINDEX:
+	case DEFINDEX, SETINDEX, CALLARRAY:
 		return -2
 	case MAKEARRAY:
 		return 1 - a
@@ -299,7 +299,7 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 		c.fail("a generator function", fn.Start)
 	case fn.Async && fn.Kind != ast.FuncProgram:
 		c.fail("an async function", fn.Start)
-	case fn.Kind != ast.FuncNormal && fn.Kind != ast.FuncArrow && fn.Kind != ast.FuncMethod && fn.Kind != ast.FuncProgram:
+	case fn.Kind == ast.FuncConstructor || fn.Kind == ast.FuncClassInit:
 		c.fail("a "+fn.Kind.String()+" function", fn.Start)
 	}
 	sc := fn.Scope

@@ -146,6 +146,11 @@ func (c *compiler) template(x *ast.TemplateLit) {
 }
 
 func (c *compiler) arrayLit(x *ast.ArrayLit) {
+	if hasSpread(x.Elems) {
+		c.emit1(MAKEARRAY, 0)
+		c.spreadList(x.Elems, false, x.Start)
+		return
+	}
 	for _, e := range x.Elems {
 		switch e := e.(type) {
 		case nil:
@@ -195,7 +200,17 @@ func (c *compiler) objectLit(x *ast.ObjectLit) {
 		case ast.PropSpread:
 			c.fail("object spread", p.Start)
 		default:
-			c.fail("a getter or setter", p.Start)
+			if p.Computed {
+				c.fail("a getter or setter with a computed key", p.Start)
+			}
+			key := staticKey(p.Key)
+			op, prefix := DEFGETTER, "get "
+			if p.Kind == ast.PropSet {
+				op, prefix = DEFSETTER, "set "
+			}
+			c.funcLit(p.Value.(*ast.FuncLit).Func, prefix+value.FunctionNameOfKey(key))
+			c.at(p.Start)
+			c.emit1(op, c.str(key))
 		}
 	}
 }
@@ -347,6 +362,39 @@ func (c *compiler) index(m *ast.Index) {
 	c.emit(GETINDEX)
 }
 
+func hasSpread(list []ast.Expr) bool {
+	for _, e := range list {
+		if _, ok := e.(*ast.Spread); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// spreadList appends the elements of a list with spreads to the array
+// on the stack; args marks an argument list (its own length limit). A
+// spread's error is reported at pos, where engine "ast" reports it.
+func (c *compiler) spreadList(list []ast.Expr, args bool, pos ast.Pos) {
+	flag := 0
+	if args {
+		flag = 1
+	}
+	for _, e := range list {
+		switch e := e.(type) {
+		case nil:
+			c.emit(HOLE)
+			c.emit(APPEND)
+		case *ast.Spread:
+			c.expr(e.X)
+			c.at(pos)
+			c.emit1(SPREAD, flag)
+		default:
+			c.expr(e)
+			c.emit(APPEND)
+		}
+	}
+}
+
 func (c *compiler) args(list []ast.Expr) {
 	for _, a := range list {
 		if s, ok := a.(*ast.Spread); ok {
@@ -376,13 +424,39 @@ func (c *compiler) call(x *ast.Call) {
 		c.expr(x.Callee)
 		c.emit(UNDEFINED)
 	}
+	if hasSpread(x.Args) {
+		c.emit1(MAKEARRAY, 0)
+		c.spreadList(x.Args, true, calleePos(x))
+		c.at(x.Start)
+		c.emit2(CALLARRAY, 0, c.str(calleeText(x.Callee)))
+		return
+	}
 	c.args(x.Args)
 	c.at(x.Start)
 	c.emit2(CALL, len(x.Args), c.str(calleeText(x.Callee)))
 }
 
+// calleePos is where engine "ast" last noted a position before a call's
+// arguments: its callee's property access, if any.
+func calleePos(x *ast.Call) ast.Pos {
+	switch m := x.Callee.(type) {
+	case *ast.Member:
+		return memberPos(m)
+	case *ast.Index:
+		return m.Index.Pos()
+	}
+	return x.Start
+}
+
 func (c *compiler) newExpr(x *ast.New) {
 	c.expr(x.Callee)
+	if hasSpread(x.Args) {
+		c.emit1(MAKEARRAY, 0)
+		c.spreadList(x.Args, true, x.Start)
+		c.at(x.Start)
+		c.emit2(NEWARRAY, 0, c.str(calleeText(x.Callee)))
+		return
+	}
 	c.args(x.Args)
 	c.at(x.Start)
 	c.emit2(NEW, len(x.Args), c.str(calleeText(x.Callee)))

@@ -181,6 +181,40 @@ func (run *Run) loop(base int) {
 			st[sp-2] = r.Construct(value.Obj(r.Intrinsic(value.RegExpCtor)), []value.Value{st[sp-2], st[sp-1]}, nil)
 			sp--
 
+		case APPEND:
+			if err := st[sp-2].AsObject().Internal.(*value.ArrayData).Push(st[sp-1]); err != nil {
+				r.ThrowRange(value.ArrayLengthMessage)
+			}
+			sp--
+			st[sp] = value.Undefined
+		case SPREAD:
+			vals := r.IterateToSlice(st[sp-1])
+			arr := st[sp-2].AsObject().Internal.(*value.ArrayData)
+			if a == 1 && arr.Len()+len(vals) > maxSpreadArgs {
+				r.ThrowRange("Maximum call stack size exceeded")
+			}
+			if err := arr.Push(vals...); err != nil {
+				r.ThrowRange(value.ArrayLengthMessage)
+			}
+			sp--
+			st[sp] = value.Undefined
+		case DEFGETTER, DEFSETTER:
+			o, fn := st[sp-2].AsObject(), st[sp-1].AsObject()
+			key := consts[a].AsString().Key()
+			cur, _ := r.GetOwnProperty(o, key)
+			get, set := cur.Get, cur.Set
+			if !cur.IsAccessor() {
+				get, set = nil, nil
+			}
+			if op == DEFGETTER {
+				get = fn
+			} else {
+				set = fn
+			}
+			o.DefineAccessor(key, get, set, value.Enumerable|value.Configurable)
+			sp--
+			st[sp] = value.Undefined
+
 		case CONSTANT:
 			st[sp] = consts[a]
 			sp++
@@ -374,6 +408,35 @@ func (run *Run) loop(base int) {
 			clear(st[argsStart-1 : sp])
 			st[argsStart-2] = v
 			sp = argsStart - 1
+		case CALLARRAY:
+			fn, this := st[sp-3], st[sp-2]
+			args := arrayElements(st[sp-1])
+			o := fn.AsObject()
+			if o == nil || !o.Callable() {
+				r.ThrowType("%s is not a function", consts[b].AsString().String())
+			}
+			if cl, ok := o.Internal.(*closure); ok {
+				slot := sp - 3
+				caller := fr
+				caller.sp = sp
+				fr = run.pushCallArgs(cl, o, this, st, slot, args)
+				caller.pc = pc
+				code, pc = fr.fc.insns, 0
+				st, sp, bp = fr.seg, fr.sp, fr.bp
+				continue
+			}
+			v := r.CallObject(o, this, args)
+			st[sp-3], st[sp-2], st[sp-1] = v, value.Undefined, value.Undefined
+			sp -= 2
+		case NEWARRAY:
+			fn := st[sp-2]
+			if !value.IsConstructor(fn) {
+				r.ThrowType("%s is not a constructor", consts[b].AsString().String())
+			}
+			// A program constructor runs in a loop of its own here.
+			st[sp-2] = r.Construct(fn, arrayElements(st[sp-1]), nil)
+			sp--
+			st[sp] = value.Undefined
 		case NEW:
 			argsStart := sp - a
 			fn := st[argsStart-1]
@@ -428,6 +491,34 @@ func (run *Run) pushCall(cl *closure, fobj *value.Object, this value.Value, seg 
 	copy(nseg, seg[slot:slot+2+nargs])
 	fr := run.pushFrame(cl, fobj, this, nseg, 2, nargs, slot, cost)
 	return fr
+}
+
+// maxSpreadArgs is the most arguments a spread call may pass, as on
+// engine "ast".
+const maxSpreadArgs = 65535
+
+// arrayElements copies the elements of an array the compiler built.
+func arrayElements(v value.Value) []value.Value {
+	a := v.AsObject().Internal.(*value.ArrayData)
+	out := make([]value.Value, a.Len())
+	for i := range out {
+		out[i], _ = a.Get(i)
+	}
+	return out
+}
+
+// pushCallArgs pushes the frame of a call whose callee and this are at
+// seg[slot:] and whose arguments are args (a spread call).
+func (run *Run) pushCallArgs(cl *closure, fobj *value.Object, this value.Value, seg []value.Value, slot int, args []value.Value) *frame {
+	need := regionSize(cl.fc, len(args))
+	if slot+need > len(seg) {
+		nseg := run.newSegment(need)
+		nseg[0], nseg[1] = seg[slot], seg[slot+1]
+		copy(nseg[2:], args)
+		return run.pushFrame(cl, fobj, this, nseg, 2, len(args), slot, 0)
+	}
+	copy(seg[slot+2:], args)
+	return run.pushFrame(cl, fobj, this, seg, slot+2, len(args), slot, 0)
 }
 
 // doReturn returns v from fr: through the innermost finally block still

@@ -89,6 +89,7 @@ const (
 	METHODINDEX //     obj key METHODINDEX fn obj
 	TOPROPKEY   //     obj key TOPROPKEY obj key' (checks obj, converts key once for get and set)
 	REGEXP      // pattern flags REGEXP regexp
+	APPEND      //       arr x APPEND arr (an array literal's element after a spread)
 
 	// exceptions and completions
 	THROW      //            x THROW -
@@ -134,6 +135,9 @@ const (
 	LOOP         //     - LOOP<addr> - (a back-edge: counts one unit of work, then jumps)
 	TRY          //     - TRY<addr> - (enters a try region whose catch is at addr)
 	TRYFINALLY   //     - TRYFINALLY<addr> - (enters a try region whose finally is at addr)
+	SPREAD       // arr x SPREAD<args> arr (appends x's elements; args: an argument list's limit)
+	DEFGETTER    // obj fn DEFGETTER<k> obj (get k() {} in a literal)
+	DEFSETTER    // obj fn DEFSETTER<k> obj (set k(v) {} in a literal)
 
 	// opcodes with two operands
 
@@ -146,6 +150,8 @@ const (
 	CALL          // fn this x1 ... xn CALL<n,text> result (text names the callee in errors)
 	NEW           // fn x1 ... xn NEW<n,text> object
 	JUMPOUT       //          - JUMPOUT<addr,depth> - (break or continue leaving try regions)
+	CALLARRAY     //   fn this arr CALLARRAY<_,text> result (a call with spread arguments)
+	NEWARRAY      //        fn arr NEWARRAY<_,text> object
 
 	opcodeEnd
 
@@ -164,7 +170,7 @@ var opcodeNames = [...]string{
 	INSTANCEOF: "instanceof", IN: "in",
 	NOT: "not", NEG: "neg", POS: "pos", BITNOT: "bitnot", TYPEOF: "typeof", TONUMBER: "tonumber",
 	NEWOBJECT: "newobject", DEFINDEX: "defindex", SETPROTO: "setproto", GETINDEX: "getindex",
-	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp",
+	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp", APPEND: "append",
 	THROW: "throw", POPHANDLER: "pophandler", NORMAL: "normal", ENDFINALLY: "endfinally", RETURN: "return",
 	THISARG: "thisarg", CALLEE: "callee",
 	CONSTANT: "constant", LOCAL: "local", SETLOCAL: "setlocal", INCLOCAL: "inclocal", DECLOCAL: "declocal", CELL: "cell", SETCELL: "setcell",
@@ -173,10 +179,10 @@ var opcodeNames = [...]string{
 	GETPROP: "getprop", SETPROP: "setprop", DEFPROP: "defprop", DELPROP: "delprop", METHOD: "method",
 	MAKEARRAY: "makearray", TEMPLATE: "template", MAKEFUNC: "makefunc",
 	JMP: "jmp", JMPFALSE: "jmpfalse", JMPTRUE: "jmptrue", ANDJMP: "andjmp", ORJMP: "orjmp",
-	NULLISHJMP: "nullishjmp", LOOP: "loop", TRY: "try", TRYFINALLY: "tryfinally",
+	NULLISHJMP: "nullishjmp", LOOP: "loop", TRY: "try", TRYFINALLY: "tryfinally", SPREAD: "spread", DEFGETTER: "defgetter", DEFSETTER: "defsetter",
 	LOCALCHECK: "localcheck", SETLOCALCHECK: "setlocalcheck", CELLCHECK: "cellcheck",
 	SETCELLCHECK: "setcellcheck", FREECHECK: "freecheck", SETFREECHECK: "setfreecheck",
-	CALL: "call", NEW: "new", JUMPOUT: "jumpout",
+	CALL: "call", NEW: "new", JUMPOUT: "jumpout", CALLARRAY: "callarray", NEWARRAY: "newarray",
 }
 
 func (op Opcode) String() string {

@@ -14,7 +14,7 @@
 // Not compiled yet (Compile reports a *NotCompiledError, never a panic):
 // classes, generators, async functions and await, destructuring,
 // default and rest parameters, the arguments object, spread, optional
-// chains, getters and setters in literals, computed-key methods,
+// chains, getters and setters with computed keys, computed-key methods,
 // for-in, for-of, tagged templates, super, new.target, private names,
 // import, with, debugger and BigInt literals. The package is not wired
 // into the root package yet.

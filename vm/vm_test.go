@@ -172,6 +172,13 @@ func TestPrograms(t *testing.T) {
 		{"inc-string", "let s = '5'; s++; s--; s--; s", "4"},
 		{"reentrant-depth", "function f(n) { return n > 0 ? [n - 1].map(f)[0] : 0 } f(20000)", "throw RangeError: Maximum call stack size exceeded (line 1, col 32)"},
 		{"reentrant-deep-ok", "function f(n) { return n > 0 ? [n - 1].map(f)[0] + 1 : 0 } f(3000)", "3000"},
+		{"spread-array", "const a = [2, 3]; [1, ...a, , ...'xy', 4]", `[1,2,3,null,"x","y",4]`},
+		{"spread-call", "Math.max(...[1, 5], 2, ...new Set([9]))", "9"},
+		{"spread-program-call", "function add(a, b, c) { return a + b + c } const xs = [1, 2]; add(...xs, 3) + add(...[1, 1, 1, 1])", "9"},
+		{"spread-new", "function P(a, b) { this.s = a + b } new P(...[1, 2]).s", "3"},
+		{"spread-not-iterable", "Math.max(...1)", "throw TypeError: 1 is not iterable (line 1, col 6)"},
+		{"spread-array-not-iterable", "[0, ...null]", "throw TypeError: null is not iterable (line 1, col 1)"},
+		{"getter-setter", "const o = {v: 1, get x() { return this.v * 10 }, set x(n) { this.v = n }}; o.x = 4; [o.x, Object.getOwnPropertyDescriptor(o, 'x').get.name]", `[40,"get x"]`},
 		{"method-this", "const o = {n: 2, m() { return this.n }}; o.m()", "2"},
 	}
 	for _, tt := range tests {
