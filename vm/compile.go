@@ -55,7 +55,7 @@ func Compile(p *ast.Program) (prog *Program, err error) {
 		}
 	}()
 	c := &compiler{prog: &Program{Version: Version, src: p.Source}, src: p.Source,
-		constIndex: map[constKey]int{}, globalIndex: map[string]int{}}
+		constIndex: map[constKey]int{}, globalIndex: map[string]int{}, paramTDZ: map[*ast.Binding]bool{}}
 	c.function(p.Func, "")
 	for _, fc := range c.prog.Funcs {
 		if err := fc.decode(); err != nil {
@@ -91,6 +91,9 @@ type compiler struct {
 	constIndex  map[constKey]int
 	globalIndex map[string]int
 	fn          *fcomp
+	// paramTDZ holds the parameters of non-simple lists, which are
+	// checked like lexical bindings (only looked up, never iterated).
+	paramTDZ map[*ast.Binding]bool
 	// voidAssign tells the next assign or update that its value is not
 	// used; void tells refSet the same.
 	voidAssign, void bool
@@ -195,7 +198,7 @@ func stackEffect(op Opcode, a int) int {
 		CONSTASSIGN, GETPROP, DELPROP, JMP, LOOP, TRY, TRYFINALLY, JUMPOUT, INCLOCAL, DECLOCAL:
 		return 0
 	case DUP, UNDEFINED, NULL, TRUE, FALSE, HOLE, NEWOBJECT, THISARG, CALLEE, CONSTANT, LOCAL, CELL,
-		FREE, GLOBAL, TYPEOFGLOBAL, METHOD, MAKEFUNC, LOCALCHECK, CELLCHECK, FREECHECK:
+		FREE, GLOBAL, TYPEOFGLOBAL, METHOD, MAKEFUNC, LOCALCHECK, CELLCHECK, FREECHECK, ARGUMENTS, REST:
 		return 1
 	case DUP2:
 		return 2
@@ -322,8 +325,7 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 	c.fn = &fcomp{fc: fc, nlocals: len(sc.Locals), pos: int(fn.Start), lastPos: -1, inited: map[*ast.Binding]bool{}}
 	defer func() { c.fn = saved }()
 
-	c.params(fn)
-	c.prologue(fn)
+	c.prologue(fn, c.params(fn))
 	switch {
 	case fn.Body == nil:
 		c.expr(fn.ExprBody)
@@ -340,34 +342,100 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 	return index
 }
 
-// params checks that the parameters are plain names bound to the first
-// slots, which is where the call leaves the arguments.
-func (c *compiler) params(fn *ast.Function) {
-	if fn.Rest != nil {
-		c.fail("a rest parameter", fn.Rest.Pos())
-	}
+// params checks the parameter list: names, names with defaults, and a
+// rest name, each parameter bound to the slot of its position, which is
+// where the call leaves the arguments. It reports whether the list is
+// simple (plain names only).
+func (c *compiler) params(fn *ast.Function) bool {
+	simple := fn.Rest == nil
 	for i, p := range fn.Params {
 		id, ok := p.(*ast.Ident)
+		if ap, isDefault := p.(*ast.AssignPattern); isDefault {
+			id, ok = ap.Target.(*ast.Ident)
+			simple = false
+		}
 		if !ok {
-			c.fail("a default or destructured parameter", p.Pos())
+			c.fail("a destructured parameter", p.Pos())
 		}
 		if b := id.Binding; b.Storage != ast.Local && b.Storage != ast.Cell || b.Index != i {
 			c.fail("a parameter in an unusual slot", p.Pos())
 		}
 	}
-	c.fn.fc.NumParams = len(fn.Params)
-	c.fn.fc.Length = len(fn.Params)
+	if fn.Rest != nil {
+		if _, ok := fn.Rest.(*ast.Ident); !ok {
+			c.fail("a destructured parameter", fn.Rest.Pos())
+		}
+	}
+	fc := c.fn.fc
+	fc.NumParams = len(fn.Params)
+	fc.Length = expectedArgs(fn)
+	if !simple {
+		// Each parameter is uninitialized until its turn, so that
+		// (a = b, b) => a reads b too early (checked).
+		for _, b := range paramBindings(fn) {
+			c.paramTDZ[b] = true
+		}
+	}
+	return simple
+}
+
+// paramBindings are the bindings of a checked parameter list, the rest
+// parameter last.
+func paramBindings(fn *ast.Function) []*ast.Binding {
+	var bs []*ast.Binding
+	for _, p := range fn.Params {
+		if ap, ok := p.(*ast.AssignPattern); ok {
+			p = ap.Target
+		}
+		bs = append(bs, p.(*ast.Ident).Binding)
+	}
+	if fn.Rest != nil {
+		bs = append(bs, fn.Rest.(*ast.Ident).Binding)
+	}
+	return bs
+}
+
+// expectedArgs is a function's length: the parameters before the first
+// default or rest.
+func expectedArgs(fn *ast.Function) int {
+	for i, p := range fn.Params {
+		if _, ok := p.(*ast.AssignPattern); ok {
+			return i
+		}
+	}
+	return len(fn.Params)
 }
 
 // prologue binds what a function has on entry, in the order engine "ast"
-// does: cells for captured parameters and vars, this, the callee, the
-// body's lexical declarations, then hoisted function declarations.
-func (c *compiler) prologue(fn *ast.Function) {
+// does: cells for captured parameters and vars, this, the arguments
+// object, the callee, the parameters (in order, with their defaults),
+// the body's lexical declarations, then hoisted function declarations.
+func (c *compiler) prologue(fn *ast.Function, simple bool) {
 	sc := fn.Scope
-	for _, b := range sc.Params {
-		if b.Storage == ast.Cell {
-			c.emit1(LOCAL, b.Index)
-			c.emit1(INITCELL, b.Index)
+	var temps []int
+	if simple {
+		for _, b := range sc.Params {
+			if b.Storage == ast.Cell {
+				c.emit1(LOCAL, b.Index)
+				c.emit1(INITCELL, b.Index)
+			}
+		}
+	} else {
+		// The arguments move to temporaries; every parameter starts
+		// uninitialized and is bound in its turn below.
+		for i := range fn.Params {
+			t := c.temp()
+			temps = append(temps, t)
+			c.emit1(LOCAL, i)
+			c.emit1(SETLOCAL, t)
+		}
+		for _, b := range paramBindings(fn) {
+			c.emit(HOLE)
+			if b.Storage == ast.Cell {
+				c.emit1(INITCELL, b.Index)
+			} else {
+				c.emit1(SETLOCAL, b.Index)
+			}
 		}
 	}
 	for _, b := range sc.Vars.Bindings {
@@ -376,23 +444,59 @@ func (c *compiler) prologue(fn *ast.Function) {
 			c.emit1(INITCELL, b.Index)
 		}
 	}
-	if sc.Arguments != nil {
-		c.fail("the arguments object", fn.Start)
-	}
 	if sc.This != nil {
 		c.newCell(sc.This)
 		c.emit(THISARG)
 		c.store(sc.This, true)
+	}
+	if sc.Arguments != nil {
+		c.fn.fc.NeedArgs = true
+		c.newCell(sc.Arguments)
+		c.emit(ARGUMENTS)
+		c.store(sc.Arguments, true)
 	}
 	if sc.Callee != nil {
 		c.newCell(sc.Callee)
 		c.emit(CALLEE)
 		c.store(sc.Callee, true)
 	}
+	if !simple {
+		c.bindParams(fn, temps)
+	}
 	if fn.Body != nil {
 		c.enterScope(fn.Body.Scope)
 	}
 	c.hoist(sc.Vars.Funcs)
+}
+
+// bindParams binds a non-simple parameter list in order: each argument,
+// or its default when it is undefined, then the rest.
+func (c *compiler) bindParams(fn *ast.Function, temps []int) {
+	for i, p := range fn.Params {
+		c.emit1(LOCAL, temps[i])
+		id, _ := p.(*ast.Ident)
+		if ap, ok := p.(*ast.AssignPattern); ok {
+			id = ap.Target.(*ast.Ident)
+			c.emit(DUP)
+			c.emit(UNDEFINED)
+			c.emit(SEQ)
+			skip := c.jump(JMPFALSE)
+			c.emit(POP)
+			c.namedExpr(ap.Default, id.Name)
+			c.patchHere(skip)
+		}
+		c.at(id.Start)
+		c.store(id.Binding, true)
+	}
+	if fn.Rest != nil {
+		c.fn.fc.NeedArgs = true
+		c.at(fn.Rest.Pos())
+		c.emit1(REST, len(fn.Params))
+		c.store(fn.Rest.(*ast.Ident).Binding, true)
+	}
+	for range temps {
+		c.freeTemp()
+	}
 }
 
 // newCell gives an implicit binding its cell when a closure captures it.
@@ -478,6 +582,13 @@ func (c *compiler) renewCells(s *ast.Scope) {
 // scope that runs again (a loop body) only for code before the
 // declaration, which is compiled before it.
 func (c *compiler) checked(b *ast.Binding) bool {
+	if b.Kind == ast.BindParam {
+		root := b
+		for root.Storage == ast.Free && root.Outer != nil {
+			root = root.Outer
+		}
+		return c.paramTDZ[root]
+	}
 	return b.Lexical() && !(b.Storage == ast.Local && c.fn.inited[b])
 }
 

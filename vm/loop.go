@@ -387,6 +387,16 @@ func (run *Run) loop(base int) {
 		case CALLEE:
 			st[sp] = value.Obj(fr.fobj)
 			sp++
+		case ARGUMENTS:
+			st[sp] = value.Obj(r.NewArguments(fr.args, r.GetObj(r.Intrinsic(value.ArrayPrototype), "values", value.Undefined)))
+			sp++
+		case REST:
+			var tail []value.Value
+			if len(fr.args) > a {
+				tail = append(tail, fr.args[a:]...)
+			}
+			st[sp] = value.Obj(r.NewArrayValue(tail))
+			sp++
 
 		case CALL:
 			argsStart := sp - a

@@ -99,8 +99,9 @@ const (
 	RETURN     //            x RETURN - (through the finally blocks in the way)
 
 	// implicit bindings, pushed on entry
-	THISARG // - THISARG this (the this value the frame was called with)
-	CALLEE  // - CALLEE fn (the function object being run)
+	THISARG   // - THISARG this (the this value the frame was called with)
+	CALLEE    // - CALLEE fn (the function object being run)
+	ARGUMENTS // - ARGUMENTS arguments (the arguments object)
 
 	// opcodes with one operand
 
@@ -136,6 +137,7 @@ const (
 	TRY          //     - TRY<addr> - (enters a try region whose catch is at addr)
 	TRYFINALLY   //     - TRYFINALLY<addr> - (enters a try region whose finally is at addr)
 	SPREAD       // arr x SPREAD<args> arr (appends x's elements; args: an argument list's limit)
+	REST         //     - REST<n> array (the arguments from the n-th on)
 	DEFGETTER    // obj fn DEFGETTER<k> obj (get k() {} in a literal)
 	DEFSETTER    // obj fn DEFSETTER<k> obj (set k(v) {} in a literal)
 
@@ -172,7 +174,7 @@ var opcodeNames = [...]string{
 	NEWOBJECT: "newobject", DEFINDEX: "defindex", SETPROTO: "setproto", GETINDEX: "getindex",
 	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp", APPEND: "append",
 	THROW: "throw", POPHANDLER: "pophandler", NORMAL: "normal", ENDFINALLY: "endfinally", RETURN: "return",
-	THISARG: "thisarg", CALLEE: "callee",
+	THISARG: "thisarg", CALLEE: "callee", ARGUMENTS: "arguments", REST: "rest",
 	CONSTANT: "constant", LOCAL: "local", SETLOCAL: "setlocal", INCLOCAL: "inclocal", DECLOCAL: "declocal", CELL: "cell", SETCELL: "setcell",
 	INITCELL: "initcell", FREE: "free", SETFREE: "setfree", GLOBAL: "global",
 	TYPEOFGLOBAL: "typeofglobal", SETGLOBAL: "setglobal", CONSTASSIGN: "constassign",
@@ -268,6 +270,9 @@ type Funcode struct {
 	NumLocals int
 	// MaxStack bounds the operand stack's depth.
 	MaxStack int
+	// NeedArgs says whether the frame keeps its arguments (for the
+	// arguments object or a rest parameter).
+	NeedArgs bool
 	// HasCells says whether any local is captured (the frame then has a
 	// cell table).
 	HasCells bool
@@ -340,6 +345,7 @@ func (p *Program) Encode() []byte {
 		e.uint(uint64(fc.NumLocals))
 		e.uint(uint64(fc.MaxStack))
 		e.bool(fc.HasCells)
+		e.bool(fc.NeedArgs)
 		e.uint(uint64(len(fc.Free)))
 		for _, fv := range fc.Free {
 			e.bool(fv.FromFree)

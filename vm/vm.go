@@ -13,7 +13,7 @@
 //
 // Not compiled yet (Compile reports a *NotCompiledError, never a panic):
 // classes, generators, async functions and await, destructuring,
-// default and rest parameters, the arguments object, spread, optional
+// destructured parameters, object spread, optional
 // chains, getters and setters with computed keys, computed-key methods,
 // for-in, for-of, tagged templates, super, new.target, private names,
 // import, with, debugger and BigInt literals. The package is not wired
@@ -24,6 +24,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"github.com/go-codemode/codemode/ast"
@@ -80,6 +81,7 @@ type frame struct {
 	construct bool // new: a non-object result gives this
 	cells     []*cell
 	handlers  []handler
+	args      []value.Value // the arguments, when fc.NeedArgs
 	// cost is the Go stack the frame holds: nothing for a frame pushed
 	// by the loop, the loop's own frames for one that entered it.
 	cost int
@@ -328,6 +330,10 @@ func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, seg
 	r.EnterFrame(cost)
 	r.Poll()
 	fc := cl.fc
+	var args []value.Value
+	if fc.NeedArgs {
+		args = slices.Clone(seg[bp : bp+nargs])
+	}
 	// Extra arguments are dropped; their slots belong to other locals.
 	clearSmall(seg[bp+min(nargs, fc.NumParams) : bp+max(nargs, fc.NumLocals)])
 	var fr *frame
@@ -338,7 +344,7 @@ func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, seg
 		fr = &frame{}
 	}
 	fr.fc, fr.cl, fr.fobj, fr.pc, fr.seg, fr.bp, fr.sp, fr.ret = fc, cl, fobj, 0, seg, bp, bp+fc.NumLocals, ret
-	fr.this, fr.cost, fr.construct = this, cost, false
+	fr.this, fr.cost, fr.construct, fr.args = this, cost, false, args
 	if fc.HasCells {
 		fr.cells = make([]*cell, fc.NumLocals)
 	}
@@ -378,7 +384,7 @@ func clearSmall(vs []value.Value) {
 
 // release keeps a popped frame for reuse.
 func (run *Run) release(fr *frame) {
-	fr.cl, fr.fobj, fr.cells, fr.seg, fr.handlers, fr.this = nil, nil, nil, nil, fr.handlers[:0], value.Undefined
+	fr.cl, fr.fobj, fr.cells, fr.seg, fr.handlers, fr.this, fr.args = nil, nil, nil, nil, fr.handlers[:0], value.Undefined, nil
 	run.free = append(run.free, fr)
 }
 

@@ -179,6 +179,11 @@ func TestPrograms(t *testing.T) {
 		{"spread-not-iterable", "Math.max(...1)", "throw TypeError: 1 is not iterable (line 1, col 6)"},
 		{"spread-array-not-iterable", "[0, ...null]", "throw TypeError: null is not iterable (line 1, col 1)"},
 		{"getter-setter", "const o = {v: 1, get x() { return this.v * 10 }, set x(n) { this.v = n }}; o.x = 4; [o.x, Object.getOwnPropertyDescriptor(o, 'x').get.name]", `[40,"get x"]`},
+		{"defaults", "function f(a, b = a + 1, c = () => b) { return [a, b, c()] } [f(1), f(1, 5), f(1, undefined, undefined), f.length]", "[[1,2,2],[1,5,5],[1,2,2],1]"},
+		{"default-tdz", "function f(a = b, b) { return a } f()", "throw ReferenceError: Cannot access 'b' before initialization (line 1, col 16)"},
+		{"rest", "function f(a, ...r) { return [a, r, r.length] } [f(), f(1), f(1, 2, 3), f.length]", "[[null,[],0],[1,[],0],[1,[2,3],2],1]"},
+		{"arguments", "function f(a) { a = 5; return [arguments.length, arguments[0], Array.isArray(arguments), [...arguments]] } f(1, 2)", "[2,1,false,[1,2]]"},
+		{"arguments-captured", "function f() { const g = () => arguments[1]; return g() } f('x', 'y')", `"y"`},
 		{"method-this", "const o = {n: 2, m() { return this.n }}; o.m()", "2"},
 	}
 	for _, tt := range tests {
