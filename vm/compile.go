@@ -130,6 +130,9 @@ type target struct {
 	breakable         bool // an unlabeled break stops here
 	breaks, continues []int
 	hdepth, finallies int
+	// chdepth is the handler depth where continue goes, inside the try
+	// region of a for-of (break leaves it, closing the iterator).
+	chdepth int
 }
 
 func (c *compiler) fail(what string, pos ast.Pos) {
@@ -195,10 +198,10 @@ func (c *compiler) effect(op Opcode, a int) {
 func stackEffect(op Opcode, a int) int {
 	switch op {
 	case NOP, SWAP, NOT, NEG, POS, BITNOT, TYPEOF, TONUMBER, METHODINDEX, TOPROPKEY, POPHANDLER,
-		CONSTASSIGN, GETPROP, DELPROP, JMP, LOOP, TRY, TRYFINALLY, JUMPOUT, INCLOCAL, DECLOCAL:
+		CONSTASSIGN, GETPROP, DELPROP, JMP, LOOP, TRY, TRYFINALLY, JUMPOUT, INCLOCAL, DECLOCAL, GETITER, ITERCLOSE:
 		return 0
 	case DUP, UNDEFINED, NULL, TRUE, FALSE, HOLE, NEWOBJECT, THISARG, CALLEE, CONSTANT, LOCAL, CELL,
-		FREE, GLOBAL, TYPEOFGLOBAL, METHOD, MAKEFUNC, LOCALCHECK, CELLCHECK, FREECHECK, ARGUMENTS, REST:
+		FREE, GLOBAL, TYPEOFGLOBAL, METHOD, MAKEFUNC, LOCALCHECK, CELLCHECK, FREECHECK, ARGUMENTS, REST, ITERNEXT:
 		return 1
 	case DUP2:
 		return 2
@@ -206,7 +209,7 @@ func stackEffect(op Opcode, a int) int {
 		return 3
 	case ENDFINALLY:
 		return -3
-	case DEFINDEX, SETINDEX, CALLARRAY:
+	case DEFINDEX, DEFMETHOD, SETINDEX, CALLARRAY:
 		return -2
 	case MAKEARRAY:
 		return 1 - a

@@ -171,10 +171,14 @@ func (c *compiler) objectLit(x *ast.ObjectLit) {
 		switch p.Kind {
 		case ast.PropInit:
 			if p.Computed {
-				if fl, ok := p.Value.(*ast.FuncLit); ok && fl.Func.Name == nil {
-					c.fail("an anonymous function under a computed key", p.Start)
-				}
 				c.expr(p.Key)
+				c.at(p.Start)
+				c.emit(TOPROPKEY)
+				if fl, ok := p.Value.(*ast.FuncLit); ok && fl.Func.Name == nil {
+					c.funcLit(fl.Func, "")
+					c.emit(DEFMETHOD)
+					continue
+				}
 				c.expr(p.Value)
 				c.at(p.Start)
 				c.emit(DEFINDEX)
@@ -191,7 +195,12 @@ func (c *compiler) objectLit(x *ast.ObjectLit) {
 			c.emit1(DEFPROP, c.str(key))
 		case ast.PropMethod:
 			if p.Computed {
-				c.fail("a method with a computed key", p.Start)
+				c.expr(p.Key)
+				c.at(p.Start)
+				c.emit(TOPROPKEY)
+				c.funcLit(p.Value.(*ast.FuncLit).Func, "")
+				c.emit(DEFMETHOD)
+				continue
 			}
 			key := staticKey(p.Key)
 			c.funcLit(p.Value.(*ast.FuncLit).Func, value.FunctionNameOfKey(key))

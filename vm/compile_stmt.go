@@ -70,7 +70,7 @@ func (c *compiler) stmt(s ast.Stmt, labels []string) {
 	case *ast.ForIn:
 		c.fail("for-in", s.Start)
 	case *ast.ForOf:
-		c.fail("for-of", s.Start)
+		c.forOf(s, labels)
 	case *ast.With:
 		c.fail("with", s.Start)
 	case *ast.Debugger:
@@ -108,7 +108,7 @@ func (c *compiler) varDecl(d *ast.VarDecl) {
 // Loops, break and continue
 
 func (c *compiler) pushTarget(labels []string, loop bool) *target {
-	t := &target{labels: labels, loop: loop, breakable: loop, hdepth: c.fn.hdepth, finallies: c.fn.finallies}
+	t := &target{labels: labels, loop: loop, breakable: loop, hdepth: c.fn.hdepth, chdepth: c.fn.hdepth, finallies: c.fn.finallies}
 	c.fn.targets = append(c.fn.targets, t)
 	return t
 }
@@ -173,10 +173,85 @@ func (c *compiler) doWhile(s *ast.DoWhile, labels []string) {
 	c.popTarget(t, cont)
 }
 
+// forOf compiles for (x of xs). The iterator lives in a temporary, and
+// the loop is a try region whose finally block (ITERCLOSE) closes it
+// when the loop is left early: by break, return, an outer continue or a
+// throw, as engine "ast" does.
+func (c *compiler) forOf(s *ast.ForOf, labels []string) {
+	if s.Await {
+		c.fail("for await", s.Start)
+	}
+	c.enterScope(s.Scope)
+	c.expr(s.Right)
+	c.at(s.Right.Pos())
+	c.emit(GETITER)
+	it := c.temp()
+	c.emit1(SETLOCAL, it)
+	t := c.pushTarget(labels, true)
+	fin := c.jump(TRYFINALLY)
+	c.fn.hdepth++
+	t.chdepth = c.fn.hdepth
+	top := c.here()
+	d := c.fn.depth
+	c.at(s.Right.Pos())
+	c.emit2(ITERNEXT, 0, it)
+	exit := len(c.fn.code) - 8
+	c.enterScope(s.Scope)
+	c.forBind(s.Left)
+	c.stmt(s.Body, nil)
+	cont := c.here()
+	c.at(s.Start)
+	c.emit1(LOOP, top)
+	c.patchHere(exit)
+	c.fn.depth = d
+	c.emit(POPHANDLER)
+	c.fn.hdepth--
+	c.emit(NORMAL)
+	c.patchHere(fin)
+	c.emit1(ITERCLOSE, it)
+	c.emit(ENDFINALLY)
+	c.popTarget(t, cont)
+	c.freeTemp()
+}
+
+// forBind binds the value on the stack to a for-of head: a declaration
+// or an assignment target.
+func (c *compiler) forBind(left ast.Node) {
+	if d, ok := left.(*ast.VarDecl); ok {
+		id, ok := d.Decls[0].Target.(*ast.Ident)
+		if !ok {
+			c.fail("a destructuring declaration", d.Decls[0].Target.Pos())
+		}
+		c.at(id.Start)
+		c.store(id.Binding, d.Kind != ast.DeclVar)
+		return
+	}
+	p, ok := left.(ast.Pattern)
+	if !ok {
+		c.fail("this loop head", left.Pos())
+	}
+	if id, ok := p.(*ast.Ident); ok {
+		c.at(id.Start)
+		c.store(id.Binding, false)
+		return
+	}
+	k := c.reference(p)
+	for i := 0; i < int(k); i++ {
+		// [v base...] → [base... v]
+		if k == refProp {
+			c.emit(SWAP)
+		} else {
+			c.fail("an indexed loop target", p.Pos())
+		}
+	}
+	c.void = true
+	c.refSet(p, k)
+}
+
 func (c *compiler) labeled(s *ast.Labeled, labels []string) {
 	labels = append(labels[:len(labels):len(labels)], s.Label.Name)
 	switch s.Body.(type) {
-	case *ast.For, *ast.While, *ast.DoWhile, *ast.Labeled:
+	case *ast.For, *ast.ForOf, *ast.While, *ast.DoWhile, *ast.Labeled:
 		c.stmt(s.Body, labels)
 		return
 	}
@@ -216,7 +291,7 @@ func (c *compiler) findTarget(label *ast.Name, cont bool, pos ast.Pos) *target {
 // jumpTo emits a jump to t, dropping the completion records of finally
 // blocks it leaves and running the finally blocks of try regions it
 // leaves (JUMPOUT).
-func (c *compiler) jumpTo(t *target) int {
+func (c *compiler) jumpTo(t *target, cont bool) int {
 	// What follows a jump is reached from elsewhere, at this depth.
 	d := c.fn.depth
 	defer func() { c.fn.depth = d }()
@@ -225,20 +300,24 @@ func (c *compiler) jumpTo(t *target) int {
 		c.emit(POP)
 		c.emit(POP)
 	}
-	if t.hdepth != c.fn.hdepth {
-		return c.jumpOut(t.hdepth)
+	hdepth := t.hdepth
+	if cont {
+		hdepth = t.chdepth
+	}
+	if hdepth != c.fn.hdepth {
+		return c.jumpOut(hdepth)
 	}
 	return c.jump(JMP)
 }
 
 func (c *compiler) breakStmt(s *ast.Break) {
 	t := c.findTarget(s.Label, false, s.Start)
-	t.breaks = append(t.breaks, c.jumpTo(t))
+	t.breaks = append(t.breaks, c.jumpTo(t, false))
 }
 
 func (c *compiler) continueStmt(s *ast.Continue) {
 	t := c.findTarget(s.Label, true, s.Start)
-	t.continues = append(t.continues, c.jumpTo(t))
+	t.continues = append(t.continues, c.jumpTo(t, true))
 }
 
 func (c *compiler) switchStmt(s *ast.Switch) {

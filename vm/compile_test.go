@@ -95,7 +95,7 @@ func TestNotCompiled(t *testing.T) {
 		{"a?.b", "an optional chain"},
 		{"const k = 'x'; ({get [k]() { return 1 }})", "a getter or setter with a computed key"},
 		{"for (const k in {}) {}", "for-in"},
-		{"for (const v of []) {}", "for-of"},
+		{"for (const [a] of []) {}", "a destructuring declaration"},
 		{"String.raw`x`", "a tagged template"},
 		{"1n", "a BigInt literal"},
 		{"debugger", "debugger"},

@@ -119,6 +119,13 @@ func (run *Run) loop(base int) {
 			key := r.ToPropertyKey(st[sp-2])
 			r.DefineProperty(st[sp-3].AsObject(), value.Property{Key: key, Value: st[sp-1], Flags: value.DefaultFlags})
 			sp -= 2
+		case DEFMETHOD:
+			key := r.ToPropertyKey(st[sp-2])
+			fn := st[sp-1].AsObject()
+			fn.Define("name", value.StrOf(value.FunctionNameOfKey(key)), value.Configurable)
+			r.DefineProperty(st[sp-3].AsObject(), value.Property{Key: key, Value: st[sp-1], Flags: value.DefaultFlags})
+			st[sp-2], st[sp-1] = value.Undefined, value.Undefined
+			sp -= 2
 		case DEFPROP:
 			r.DefineProperty(st[sp-2].AsObject(), value.Property{Key: consts[a].AsString().Key(), Value: st[sp-1], Flags: value.DefaultFlags})
 			sp--
@@ -418,6 +425,28 @@ func (run *Run) loop(base int) {
 			clear(st[argsStart-1 : sp])
 			st[argsStart-2] = v
 			sp = argsStart - 1
+		case GETITER:
+			it := r.GetIterator(st[sp-1])
+			holder := value.NewObject(nil) // never reaches the program
+			holder.Internal = it
+			st[sp-1] = value.Obj(holder)
+		case ITERNEXT:
+			it := st[bp+b].AsObject().Internal.(*value.IteratorRecord)
+			v, ok := it.Step(r)
+			if !ok {
+				pc = a
+			} else {
+				st[sp] = v
+				sp++
+			}
+		case ITERCLOSE:
+			it := st[bp+a].AsObject().Internal.(*value.IteratorRecord)
+			switch int(st[sp-3].Num()) {
+			case complThrow:
+				it.CloseQuietly(r)
+			case complReturn, complJump:
+				it.Close(r)
+			}
 		case CALLARRAY:
 			fn, this := st[sp-3], st[sp-2]
 			args := arrayElements(st[sp-1])

@@ -82,6 +82,7 @@ const (
 	// objects and arrays
 	NEWOBJECT   //           - NEWOBJECT obj
 	DEFINDEX    // obj key val DEFINDEX obj (a computed key: value)
+	DEFMETHOD   //  obj key fn DEFMETHOD obj (a computed key: function, named by the key)
 	SETPROTO    //     obj val SETPROTO obj (__proto__: val)
 	GETINDEX    //     obj key GETINDEX obj[key]
 	SETINDEX    // obj key val SETINDEX val
@@ -90,6 +91,7 @@ const (
 	TOPROPKEY   //     obj key TOPROPKEY obj key' (checks obj, converts key once for get and set)
 	REGEXP      // pattern flags REGEXP regexp
 	APPEND      //       arr x APPEND arr (an array literal's element after a spread)
+	GETITER     //    iterable GETITER iter (an internal object holding the iterator record)
 
 	// exceptions and completions
 	THROW      //            x THROW -
@@ -138,6 +140,7 @@ const (
 	TRYFINALLY   //     - TRYFINALLY<addr> - (enters a try region whose finally is at addr)
 	SPREAD       // arr x SPREAD<args> arr (appends x's elements; args: an argument list's limit)
 	REST         //     - REST<n> array (the arguments from the n-th on)
+	ITERCLOSE    // kind val aux ITERCLOSE<t> kind val aux (closes the iterator in locals[t] unless the loop ended normally)
 	DEFGETTER    // obj fn DEFGETTER<k> obj (get k() {} in a literal)
 	DEFSETTER    // obj fn DEFSETTER<k> obj (set k(v) {} in a literal)
 
@@ -152,6 +155,7 @@ const (
 	CALL          // fn this x1 ... xn CALL<n,text> result (text names the callee in errors)
 	NEW           // fn x1 ... xn NEW<n,text> object
 	JUMPOUT       //          - JUMPOUT<addr,depth> - (break or continue leaving try regions)
+	ITERNEXT      //          - ITERNEXT<addr,t> x (the next value of the iterator in locals[t], or a jump to addr when done)
 	CALLARRAY     //   fn this arr CALLARRAY<_,text> result (a call with spread arguments)
 	NEWARRAY      //        fn arr NEWARRAY<_,text> object
 
@@ -171,10 +175,10 @@ var opcodeNames = [...]string{
 	BITOR: "bitor", BITXOR: "bitxor", BITAND: "bitand", SHL: "shl", SHR: "shr", USHR: "ushr",
 	INSTANCEOF: "instanceof", IN: "in",
 	NOT: "not", NEG: "neg", POS: "pos", BITNOT: "bitnot", TYPEOF: "typeof", TONUMBER: "tonumber",
-	NEWOBJECT: "newobject", DEFINDEX: "defindex", SETPROTO: "setproto", GETINDEX: "getindex",
-	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp", APPEND: "append",
+	NEWOBJECT: "newobject", DEFINDEX: "defindex", DEFMETHOD: "defmethod", SETPROTO: "setproto", GETINDEX: "getindex",
+	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp", APPEND: "append", GETITER: "getiter",
 	THROW: "throw", POPHANDLER: "pophandler", NORMAL: "normal", ENDFINALLY: "endfinally", RETURN: "return",
-	THISARG: "thisarg", CALLEE: "callee", ARGUMENTS: "arguments", REST: "rest",
+	THISARG: "thisarg", CALLEE: "callee", ARGUMENTS: "arguments", REST: "rest", ITERCLOSE: "iterclose", ITERNEXT: "iternext",
 	CONSTANT: "constant", LOCAL: "local", SETLOCAL: "setlocal", INCLOCAL: "inclocal", DECLOCAL: "declocal", CELL: "cell", SETCELL: "setcell",
 	INITCELL: "initcell", FREE: "free", SETFREE: "setfree", GLOBAL: "global",
 	TYPEOFGLOBAL: "typeofglobal", SETGLOBAL: "setglobal", CONSTASSIGN: "constassign",
@@ -210,7 +214,7 @@ func (op Opcode) nargs() int {
 // isJump reports whether op's first operand is a code address.
 func (op Opcode) isJump() bool {
 	switch op {
-	case JMP, JMPFALSE, JMPTRUE, ANDJMP, ORJMP, NULLISHJMP, LOOP, TRY, TRYFINALLY, JUMPOUT:
+	case JMP, JMPFALSE, JMPTRUE, ANDJMP, ORJMP, NULLISHJMP, LOOP, TRY, TRYFINALLY, JUMPOUT, ITERNEXT:
 		return true
 	}
 	return false

@@ -14,8 +14,8 @@
 // Not compiled yet (Compile reports a *NotCompiledError, never a panic):
 // classes, generators, async functions and await, destructuring,
 // destructured parameters, object spread, optional
-// chains, getters and setters with computed keys, computed-key methods,
-// for-in, for-of, tagged templates, super, new.target, private names,
+// chains, getters and setters with computed keys,
+// for-in, for await, tagged templates, super, new.target, private names,
 // import, with, debugger and BigInt literals. The package is not wired
 // into the root package yet.
 package vm

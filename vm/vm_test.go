@@ -184,6 +184,13 @@ func TestPrograms(t *testing.T) {
 		{"rest", "function f(a, ...r) { return [a, r, r.length] } [f(), f(1), f(1, 2, 3), f.length]", "[[null,[],0],[1,[],0],[1,[2,3],2],1]"},
 		{"arguments", "function f(a) { a = 5; return [arguments.length, arguments[0], Array.isArray(arguments), [...arguments]] } f(1, 2)", "[2,1,false,[1,2]]"},
 		{"arguments-captured", "function f() { const g = () => arguments[1]; return g() } f('x', 'y')", `"y"`},
+		{"for-of", "let s = 0; for (const x of [1, 2, 3]) s += x; for (const ch of 'ab') s += ch; s", `"6ab"`},
+		{"for-of-closures", "const fs = []; for (const x of [1, 2]) fs.push(() => x); fs.map(f => f())", "[1,2]"},
+		{"for-of-break-closes", "let log = []; const it = { [Symbol.iterator]() { let i = 0; return { next: () => ({value: i++, done: i > 5}), return() { log.push('closed'); return {} } } } }; outer: for (const a of [1]) { for (const v of it) { if (v == 1) continue; if (v == 2) continue outer; log.push(v) } } for (const v of it) { if (v == 1) break } function f() { for (const v of it) return v } f(); try { for (const v of it) throw 'x' } catch (e) { log.push(e) } log", `[0,"closed","closed","closed","closed","x"]`},
+		{"for-of-target", "const o = {}; let last; for (o.k of [1, 2]) ; for (last of 'xyz') ; [o.k, last]", `[2,"z"]`},
+		{"for-of-finally", "function f() { for (const x of [1, 2]) { try { return x } finally { console.log('f', x) } } } f()", "1\nf 1"},
+		{"computed-methods", "const k = 'm'; const s = Symbol('t'); const o = {[k + 1]() { return 1 }, [s]: function () {}, [k]: () => 2}; [o.m1(), o.m1.name, o[s].name, o.m.name, o.m()]", `[1,"m1","[t]","m",2]`},
+		{"computed-key-order", "const log = []; const o = {[{toString() { log.push('key'); return 'k' }}]: log.push('value')}; log", `["key","value"]`},
 		{"method-this", "const o = {n: 2, m() { return this.n }}; o.m()", "2"},
 	}
 	for _, tt := range tests {
