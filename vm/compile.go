@@ -198,10 +198,12 @@ func (c *compiler) effect(op Opcode, a int) {
 func stackEffect(op Opcode, a int) int {
 	switch op {
 	case NOP, SWAP, NOT, NEG, POS, BITNOT, TYPEOF, TONUMBER, METHODINDEX, TOPROPKEY, POPHANDLER,
-		CONSTASSIGN, GETPROP, DELPROP, JMP, LOOP, TRY, TRYFINALLY, JUMPOUT, INCLOCAL, DECLOCAL, GETITER, ITERCLOSE:
+		CONSTASSIGN, GETPROP, DELPROP, JMP, LOOP, TRY, TRYFINALLY, JUMPOUT, INCLOCAL, DECLOCAL, GETITER, ITERCLOSE,
+		ARRAYITER, OBJCHECK:
 		return 0
 	case DUP, UNDEFINED, NULL, TRUE, FALSE, HOLE, NEWOBJECT, THISARG, CALLEE, CONSTANT, LOCAL, CELL,
-		FREE, GLOBAL, TYPEOFGLOBAL, METHOD, MAKEFUNC, LOCALCHECK, CELLCHECK, FREECHECK, ARGUMENTS, REST, ITERNEXT:
+		FREE, GLOBAL, TYPEOFGLOBAL, METHOD, MAKEFUNC, LOCALCHECK, CELLCHECK, FREECHECK, ARGUMENTS, REST, ITERNEXT,
+		ITERVALUE, ITERREST:
 		return 1
 	case DUP2:
 		return 2
@@ -351,22 +353,16 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 // simple (plain names only).
 func (c *compiler) params(fn *ast.Function) bool {
 	simple := fn.Rest == nil
-	for i, p := range fn.Params {
-		id, ok := p.(*ast.Ident)
-		if ap, isDefault := p.(*ast.AssignPattern); isDefault {
-			id, ok = ap.Target.(*ast.Ident)
+	for _, p := range fn.Params {
+		if _, ok := p.(*ast.Ident); !ok {
 			simple = false
 		}
-		if !ok {
-			c.fail("a destructured parameter", p.Pos())
-		}
-		if b := id.Binding; b.Storage != ast.Local && b.Storage != ast.Cell || b.Index != i {
-			c.fail("a parameter in an unusual slot", p.Pos())
-		}
 	}
-	if fn.Rest != nil {
-		if _, ok := fn.Rest.(*ast.Ident); !ok {
-			c.fail("a destructured parameter", fn.Rest.Pos())
+	if simple {
+		for i, p := range fn.Params {
+			if b := p.(*ast.Ident).Binding; b.Storage != ast.Local && b.Storage != ast.Cell || b.Index != i {
+				c.fail("a parameter in an unusual slot", p.Pos())
+			}
 		}
 	}
 	fc := c.fn.fc
@@ -382,21 +378,8 @@ func (c *compiler) params(fn *ast.Function) bool {
 	return simple
 }
 
-// paramBindings are the bindings of a checked parameter list, the rest
-// parameter last.
-func paramBindings(fn *ast.Function) []*ast.Binding {
-	var bs []*ast.Binding
-	for _, p := range fn.Params {
-		if ap, ok := p.(*ast.AssignPattern); ok {
-			p = ap.Target
-		}
-		bs = append(bs, p.(*ast.Ident).Binding)
-	}
-	if fn.Rest != nil {
-		bs = append(bs, fn.Rest.(*ast.Ident).Binding)
-	}
-	return bs
-}
+// paramBindings are the bindings of a parameter list: the resolver's.
+func paramBindings(fn *ast.Function) []*ast.Binding { return fn.Scope.Params }
 
 // expectedArgs is a function's length: the parameters before the first
 // default or rest.
@@ -424,13 +407,15 @@ func (c *compiler) prologue(fn *ast.Function, simple bool) {
 			}
 		}
 	} else {
-		// The arguments move to temporaries; every parameter starts
+		// The arguments move to temporaries (from the last: a temporary
+		// may be the slot of a later argument); every parameter starts
 		// uninitialized and is bound in its turn below.
-		for i := range fn.Params {
-			t := c.temp()
-			temps = append(temps, t)
+		for range fn.Params {
+			temps = append(temps, c.temp())
+		}
+		for i := len(fn.Params) - 1; i >= 0; i-- {
 			c.emit1(LOCAL, i)
-			c.emit1(SETLOCAL, t)
+			c.emit1(SETLOCAL, temps[i])
 		}
 		for _, b := range paramBindings(fn) {
 			c.emit(HOLE)
@@ -477,25 +462,13 @@ func (c *compiler) prologue(fn *ast.Function, simple bool) {
 func (c *compiler) bindParams(fn *ast.Function, temps []int) {
 	for i, p := range fn.Params {
 		c.emit1(LOCAL, temps[i])
-		id, _ := p.(*ast.Ident)
-		if ap, ok := p.(*ast.AssignPattern); ok {
-			id = ap.Target.(*ast.Ident)
-			c.emit(DUP)
-			c.emit(UNDEFINED)
-			c.emit(SEQ)
-			skip := c.jump(JMPFALSE)
-			c.emit(POP)
-			c.namedExpr(ap.Default, id.Name)
-			c.patchHere(skip)
-		}
-		c.at(id.Start)
-		c.store(id.Binding, true)
+		c.pattern(p, bindDecl)
 	}
 	if fn.Rest != nil {
 		c.fn.fc.NeedArgs = true
 		c.at(fn.Rest.Pos())
 		c.emit1(REST, len(fn.Params))
-		c.store(fn.Rest.(*ast.Ident).Binding, true)
+		c.pattern(fn.Rest, bindDecl)
 	}
 	for range temps {
 		c.freeTemp()

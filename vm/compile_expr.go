@@ -632,6 +632,15 @@ func (c *compiler) dropBase(k refKind) {
 func (c *compiler) assign(x *ast.Assign) {
 	void := c.voidAssign
 	c.voidAssign = false
+	switch x.Target.(type) {
+	case *ast.ArrayPattern, *ast.ObjectPattern:
+		c.expr(x.Value)
+		if !void {
+			c.emit(DUP)
+		}
+		c.pattern(x.Target, bindAssign)
+		return
+	}
 	k := c.reference(x.Target)
 	switch x.Op {
 	case ast.OpAssign:

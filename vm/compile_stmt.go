@@ -83,10 +83,16 @@ func (c *compiler) stmt(s ast.Stmt, labels []string) {
 }
 
 func (c *compiler) varDecl(d *ast.VarDecl) {
+	mode := bindDecl
+	if d.Kind == ast.DeclVar {
+		mode = bindVar
+	}
 	for _, dc := range d.Decls {
 		id, ok := dc.Target.(*ast.Ident)
 		if !ok {
-			c.fail("a destructuring declaration", dc.Target.Pos())
+			c.expr(dc.Init)
+			c.pattern(dc.Target, mode)
+			continue
 		}
 		if dc.Init == nil {
 			if d.Kind == ast.DeclVar {
@@ -218,34 +224,18 @@ func (c *compiler) forOf(s *ast.ForOf, labels []string) {
 // or an assignment target.
 func (c *compiler) forBind(left ast.Node) {
 	if d, ok := left.(*ast.VarDecl); ok {
-		id, ok := d.Decls[0].Target.(*ast.Ident)
-		if !ok {
-			c.fail("a destructuring declaration", d.Decls[0].Target.Pos())
+		mode := bindDecl
+		if d.Kind == ast.DeclVar {
+			mode = bindVar
 		}
-		c.at(id.Start)
-		c.store(id.Binding, d.Kind != ast.DeclVar)
+		c.pattern(d.Decls[0].Target, mode)
 		return
 	}
 	p, ok := left.(ast.Pattern)
 	if !ok {
 		c.fail("this loop head", left.Pos())
 	}
-	if id, ok := p.(*ast.Ident); ok {
-		c.at(id.Start)
-		c.store(id.Binding, false)
-		return
-	}
-	k := c.reference(p)
-	for i := 0; i < int(k); i++ {
-		// [v base...] → [base... v]
-		if k == refProp {
-			c.emit(SWAP)
-		} else {
-			c.fail("an indexed loop target", p.Pos())
-		}
-	}
-	c.void = true
-	c.refSet(p, k)
+	c.pattern(p, bindAssign)
 }
 
 func (c *compiler) labeled(s *ast.Labeled, labels []string) {
@@ -388,10 +378,8 @@ func (c *compiler) tryStmt(s *ast.Try) {
 		switch p := s.Param.(type) {
 		case nil:
 			c.emit(POP)
-		case *ast.Ident:
-			c.store(p.Binding, true)
 		default:
-			c.fail("a destructured catch parameter", p.Pos())
+			c.pattern(p, bindDecl)
 		}
 		c.block(s.Handler)
 		c.patchHere(end)

@@ -440,13 +440,59 @@ func (run *Run) loop(base int) {
 				sp++
 			}
 		case ITERCLOSE:
+			// A loop that ran out leaves its iterator done: Close does
+			// nothing then.
 			it := st[bp+a].AsObject().Internal.(*value.IteratorRecord)
-			switch int(st[sp-3].Num()) {
-			case complThrow:
+			if int(st[sp-3].Num()) == complThrow {
 				it.CloseQuietly(r)
-			case complReturn, complJump:
+			} else {
 				it.Close(r)
 			}
+		case ARRAYITER:
+			if x := st[sp-1]; x.IsNullish() {
+				r.ThrowType("%s is not iterable", x.TypeOfNullish())
+			}
+			it := r.GetIterator(st[sp-1])
+			holder := value.NewObject(nil)
+			holder.Internal = it
+			st[sp-1] = value.Obj(holder)
+		case ITERVALUE:
+			it := st[bp+a].AsObject().Internal.(*value.IteratorRecord)
+			v, ok := it.Step(r)
+			if !ok {
+				v = value.Undefined
+			}
+			st[sp] = v
+			sp++
+		case ITERREST:
+			it := st[bp+a].AsObject().Internal.(*value.IteratorRecord)
+			var tail []value.Value
+			for {
+				v, ok := it.Step(r)
+				if !ok {
+					break
+				}
+				tail = append(tail, v)
+			}
+			st[sp] = value.Obj(r.NewArrayValue(tail))
+			sp++
+		case OBJCHECK:
+			if x := st[sp-1]; x.IsNullish() {
+				if a > 0 {
+					r.ThrowType("Cannot destructure property '%s' of '%s' as it is %s.", value.KeyString(consts[a-1].AsString().Key()), x.TypeOfNullish(), x.TypeOfNullish())
+				}
+				r.ThrowType("Cannot destructure '%s' as it is %s.", x.TypeOfNullish(), x.TypeOfNullish())
+			}
+		case OBJREST:
+			keys := arrayElements(st[sp-1])
+			exclude := make(map[string]bool, len(keys))
+			for _, k := range keys {
+				exclude[r.ToPropertyKey(k)] = true
+			}
+			o := r.NewPlainObject()
+			copyDataProperties(r, o, st[sp-2], exclude)
+			st[sp-2], st[sp-1] = value.Obj(o), value.Undefined
+			sp--
 		case CALLARRAY:
 			fn, this := st[sp-3], st[sp-2]
 			args := arrayElements(st[sp-1])

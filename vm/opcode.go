@@ -92,6 +92,8 @@ const (
 	REGEXP      // pattern flags REGEXP regexp
 	APPEND      //       arr x APPEND arr (an array literal's element after a spread)
 	GETITER     //    iterable GETITER iter (an internal object holding the iterator record)
+	ARRAYITER   //    iterable ARRAYITER iter (GETITER for an array pattern)
+	OBJREST     //   obj keys OBJREST rest (a copy of obj's own enumerable properties but keys)
 
 	// exceptions and completions
 	THROW      //            x THROW -
@@ -140,7 +142,10 @@ const (
 	TRYFINALLY   //     - TRYFINALLY<addr> - (enters a try region whose finally is at addr)
 	SPREAD       // arr x SPREAD<args> arr (appends x's elements; args: an argument list's limit)
 	REST         //     - REST<n> array (the arguments from the n-th on)
-	ITERCLOSE    // kind val aux ITERCLOSE<t> kind val aux (closes the iterator in locals[t] unless the loop ended normally)
+	ITERCLOSE    // kind val aux ITERCLOSE<t> kind val aux (closes the iterator in locals[t] unless it is done)
+	ITERVALUE    //     - ITERVALUE<t> x (the iterator's next value, or undefined when done)
+	ITERREST     //     - ITERREST<t> array (the iterator's remaining values)
+	OBJCHECK     //     x OBJCHECK<k> x (throws when x is null or undefined; k-1 names the first key)
 	DEFGETTER    // obj fn DEFGETTER<k> obj (get k() {} in a literal)
 	DEFSETTER    // obj fn DEFSETTER<k> obj (set k(v) {} in a literal)
 
@@ -176,9 +181,9 @@ var opcodeNames = [...]string{
 	INSTANCEOF: "instanceof", IN: "in",
 	NOT: "not", NEG: "neg", POS: "pos", BITNOT: "bitnot", TYPEOF: "typeof", TONUMBER: "tonumber",
 	NEWOBJECT: "newobject", DEFINDEX: "defindex", DEFMETHOD: "defmethod", SETPROTO: "setproto", GETINDEX: "getindex",
-	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp", APPEND: "append", GETITER: "getiter",
+	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp", APPEND: "append", GETITER: "getiter", ARRAYITER: "arrayiter", OBJREST: "objrest",
 	THROW: "throw", POPHANDLER: "pophandler", NORMAL: "normal", ENDFINALLY: "endfinally", RETURN: "return",
-	THISARG: "thisarg", CALLEE: "callee", ARGUMENTS: "arguments", REST: "rest", ITERCLOSE: "iterclose", ITERNEXT: "iternext",
+	THISARG: "thisarg", CALLEE: "callee", ARGUMENTS: "arguments", REST: "rest", ITERCLOSE: "iterclose", ITERVALUE: "itervalue", ITERREST: "iterrest", OBJCHECK: "objcheck", ITERNEXT: "iternext",
 	CONSTANT: "constant", LOCAL: "local", SETLOCAL: "setlocal", INCLOCAL: "inclocal", DECLOCAL: "declocal", CELL: "cell", SETCELL: "setcell",
 	INITCELL: "initcell", FREE: "free", SETFREE: "setfree", GLOBAL: "global",
 	TYPEOFGLOBAL: "typeofglobal", SETGLOBAL: "setglobal", CONSTASSIGN: "constassign",

@@ -307,3 +307,38 @@ func templateString(r *value.Realm, parts []value.Value) value.Value {
 	r.Charge(s.Bytes())
 	return value.Str(s)
 }
+
+// copyDataProperties copies the own enumerable properties of src onto o
+// (object rest), skipping the keys in exclude.
+func copyDataProperties(r *value.Realm, o *value.Object, src value.Value, exclude map[string]bool) {
+	if src.IsNullish() {
+		return
+	}
+	if s := src.AsString(); s != nil {
+		for i := 0; i < s.Len(); i++ {
+			k := value.NumberToString(float64(i)).String()
+			if !exclude[k] {
+				r.DefineProperty(o, value.Property{Key: k, Value: value.Str(s.Slice(i, i+1)), Flags: value.DefaultFlags})
+			}
+		}
+		return
+	}
+	so := src.AsObject()
+	if so == nil {
+		return
+	}
+	for _, k := range r.OwnKeys(so, false, true) {
+		if exclude[k] {
+			continue
+		}
+		p, ok := r.GetOwnProperty(so, k)
+		if !ok || p.Flags&value.Enumerable == 0 {
+			continue
+		}
+		v := p.Value
+		if p.IsAccessor() {
+			v = r.GetObj(so, k, src)
+		}
+		r.DefineProperty(o, value.Property{Key: k, Value: v, Flags: value.DefaultFlags})
+	}
+}

@@ -12,8 +12,8 @@
 // looks for a handler in the frames it owns.
 //
 // Not compiled yet (Compile reports a *NotCompiledError, never a panic):
-// classes, generators, async functions and await, destructuring,
-// destructured parameters, object spread, optional
+// classes, generators, async functions and await,
+// object spread, optional
 // chains, getters and setters with computed keys,
 // for-in, for await, tagged templates, super, new.target, private names,
 // import, with, debugger and BigInt literals. The package is not wired

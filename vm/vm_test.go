@@ -191,6 +191,14 @@ func TestPrograms(t *testing.T) {
 		{"for-of-finally", "function f() { for (const x of [1, 2]) { try { return x } finally { console.log('f', x) } } } f()", "1\nf 1"},
 		{"computed-methods", "const k = 'm'; const s = Symbol('t'); const o = {[k + 1]() { return 1 }, [s]: function () {}, [k]: () => 2}; [o.m1(), o.m1.name, o[s].name, o.m.name, o.m()]", `[1,"m1","[t]","m",2]`},
 		{"computed-key-order", "const log = []; const o = {[{toString() { log.push('key'); return 'k' }}]: log.push('value')}; log", `["key","value"]`},
+		{"destructure-decl", "const {a, b: [c, , d = 4, ...e], ...rest} = {a: 1, b: [2, 3, undefined, 5, 6], x: 7, y: 8}; [a, c, d, e, rest]", `[1,2,4,[5,6],{"x":7,"y":8}]`},
+		{"destructure-computed", "const k = 'q'; const {[k]: v = 9, [k + 1]: w = 10, ...o} = {q: undefined, z: 1}; [v, w, o]", `[9,10,{"z":1}]`},
+		{"destructure-assign", "let a, b; const o = {}; [a, b] = [b, a] = [1, 2]; ({x: o.p, y: o['q'] = 5} = {x: 3}); [a, b, o]", `[1,2,{"p":3,"q":5}]`},
+		{"destructure-params", "function f({a, b = a}, [c] = [7], ...[d, e]) { return [a, b, c, d, e] } [f({a: 1}), f({a: 1, b: 2}, [3], 4, 5)]", "[[1,1,7,null,null],[1,2,3,4,5]]"},
+		{"destructure-null", "const {a} = null", "throw TypeError: Cannot destructure property 'a' of 'null' as it is null. (line 1, col 7)"},
+		{"destructure-not-iterable", "const [a] = undefined", "throw TypeError: undefined is not iterable (line 1, col 7)"},
+		{"destructure-closes", "let log = []; const it = { [Symbol.iterator]() { return { next: () => ({value: 1, done: false}), return() { log.push('closed'); return {} } } } }; const [x] = it; try { const [y = (() => { throw 'boom' })()] = [undefined] } catch (e) { log.push(e) } [x, log]", `[1,["closed","boom"]]`},
+		{"destructure-catch-forof", "const out = []; try { throw {m: 'x', n: [1]} } catch ({m, n: [k]}) { out.push(m, k) } for (const [i, v] of [[0, 'a'], [1, 'b']]) out.push(i + v); for ({length: out[9]} of ['abc']) ; out", `["x",1,"0a","1b",null,null,null,null,null,3]`},
 		{"method-this", "const o = {n: 2, m() { return this.n }}; o.m()", "2"},
 	}
 	for _, tt := range tests {
