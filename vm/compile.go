@@ -91,6 +91,9 @@ type compiler struct {
 	constIndex  map[constKey]int
 	globalIndex map[string]int
 	fn          *fcomp
+	// chain collects the short-circuit jumps of the optional chain
+	// being compiled, to its end.
+	chain *[]int
 	// paramTDZ holds the parameters of non-simple lists, which are
 	// checked like lexical bindings (only looked up, never iterated).
 	paramTDZ map[*ast.Binding]bool
@@ -199,11 +202,11 @@ func stackEffect(op Opcode, a int) int {
 	switch op {
 	case NOP, SWAP, NOT, NEG, POS, BITNOT, TYPEOF, TONUMBER, METHODINDEX, TOPROPKEY, POPHANDLER,
 		CONSTASSIGN, GETPROP, DELPROP, JMP, LOOP, TRY, TRYFINALLY, JUMPOUT, INCLOCAL, DECLOCAL, GETITER, ITERCLOSE,
-		ARRAYITER, OBJCHECK:
+		ARRAYITER, OBJCHECK, FORIN, OPTJMP, OPTCALLJMP:
 		return 0
 	case DUP, UNDEFINED, NULL, TRUE, FALSE, HOLE, NEWOBJECT, THISARG, CALLEE, CONSTANT, LOCAL, CELL,
 		FREE, GLOBAL, TYPEOFGLOBAL, METHOD, MAKEFUNC, LOCALCHECK, CELLCHECK, FREECHECK, ARGUMENTS, REST, ITERNEXT,
-		ITERVALUE, ITERREST:
+		ITERVALUE, ITERREST, FORINNEXT:
 		return 1
 	case DUP2:
 		return 2

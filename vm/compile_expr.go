@@ -77,6 +77,13 @@ func (c *compiler) expr(x ast.Expr) {
 		c.member(x)
 	case *ast.Index:
 		c.index(x)
+	case *ast.Chain:
+		saved := c.chain
+		var sites []int
+		c.chain = &sites
+		c.expr(x.X)
+		c.chain = saved
+		c.patchHere(sites...)
 	default:
 		c.fail(exprName(x), x.Pos())
 	}
@@ -89,8 +96,6 @@ func exprName(x ast.Expr) string {
 		return "a class"
 	case *ast.TaggedTemplate:
 		return "a tagged template"
-	case *ast.Chain:
-		return "an optional chain"
 	case *ast.Await:
 		return "await"
 	case *ast.Yield:
@@ -207,7 +212,9 @@ func (c *compiler) objectLit(x *ast.ObjectLit) {
 			c.at(p.Start)
 			c.emit1(DEFPROP, c.str(key))
 		case ast.PropSpread:
-			c.fail("object spread", p.Start)
+			c.expr(p.Value)
+			c.at(p.Start)
+			c.emit(SPREADOBJ)
 		default:
 			if p.Computed {
 				c.fail("a getter or setter with a computed key", p.Start)
@@ -275,7 +282,7 @@ func (c *compiler) unary(x *ast.Unary) {
 func (c *compiler) deleteExpr(x *ast.Unary) {
 	switch t := x.X.(type) {
 	case *ast.Member:
-		if t.Private != nil || t.Optional || isSuper(t.X) {
+		if t.Private != nil || isSuper(t.X) {
 			c.fail("this delete", x.Start)
 		}
 		c.expr(t.X)
@@ -348,14 +355,22 @@ func memberPos(m *ast.Member) ast.Pos { return m.Prop.Start }
 // not compiled yet.
 func (c *compiler) memberBase(x ast.Expr, optional bool, private bool, pos ast.Pos) {
 	switch {
-	case optional:
-		c.fail("an optional chain", pos)
+	case optional && c.chain == nil:
+		c.fail("an optional link outside a chain", pos)
 	case private:
 		c.fail("a private name", pos)
 	case isSuper(x):
 		c.fail("super", pos)
 	}
 	c.expr(x)
+	if optional {
+		c.optJump(OPTJMP)
+	}
+}
+
+// optJump emits a short-circuit of the optional chain being compiled.
+func (c *compiler) optJump(op Opcode) {
+	*c.chain = append(*c.chain, c.jump(op))
 }
 
 func (c *compiler) member(m *ast.Member) {
@@ -414,8 +429,8 @@ func (c *compiler) args(list []ast.Expr) {
 }
 
 func (c *compiler) call(x *ast.Call) {
-	if x.Optional {
-		c.fail("an optional call", x.Start)
+	if x.Optional && c.chain == nil {
+		c.fail("an optional call outside a chain", x.Start)
 	}
 	switch m := x.Callee.(type) {
 	case *ast.Member:
@@ -429,9 +444,14 @@ func (c *compiler) call(x *ast.Call) {
 		c.emit(METHODINDEX)
 	case *ast.Super:
 		c.fail("super", m.Start)
+	case *ast.Chain:
+		c.fail("an optional chain as a callee", m.Start)
 	default:
 		c.expr(x.Callee)
 		c.emit(UNDEFINED)
+	}
+	if x.Optional {
+		c.optJump(OPTCALLJMP)
 	}
 	if hasSpread(x.Args) {
 		c.emit1(MAKEARRAY, 0)

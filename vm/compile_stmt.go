@@ -68,7 +68,7 @@ func (c *compiler) stmt(s ast.Stmt, labels []string) {
 	case *ast.ClassDecl:
 		c.fail("a class", s.Start)
 	case *ast.ForIn:
-		c.fail("for-in", s.Start)
+		c.forIn(s, labels)
 	case *ast.ForOf:
 		c.forOf(s, labels)
 	case *ast.With:
@@ -220,6 +220,30 @@ func (c *compiler) forOf(s *ast.ForOf, labels []string) {
 	c.freeTemp()
 }
 
+// forIn compiles for (k in obj): the keys are listed when the loop
+// starts, and one deleted meanwhile is skipped.
+func (c *compiler) forIn(s *ast.ForIn, labels []string) {
+	c.enterScope(s.Scope)
+	c.expr(s.Right)
+	c.emit(FORIN)
+	st := c.temp()
+	c.emit1(SETLOCAL, st)
+	t := c.pushTarget(labels, true)
+	top := c.here()
+	d := c.fn.depth
+	c.emit2(FORINNEXT, 0, st)
+	exit := len(c.fn.code) - 8
+	c.enterScope(s.Scope)
+	c.forBind(s.Left)
+	c.stmt(s.Body, nil)
+	c.at(s.Start)
+	c.emit1(LOOP, top)
+	c.patchHere(exit)
+	c.fn.depth = d
+	c.popTarget(t, top)
+	c.freeTemp()
+}
+
 // forBind binds the value on the stack to a for-of head: a declaration
 // or an assignment target.
 func (c *compiler) forBind(left ast.Node) {
@@ -241,7 +265,7 @@ func (c *compiler) forBind(left ast.Node) {
 func (c *compiler) labeled(s *ast.Labeled, labels []string) {
 	labels = append(labels[:len(labels):len(labels)], s.Label.Name)
 	switch s.Body.(type) {
-	case *ast.For, *ast.ForOf, *ast.While, *ast.DoWhile, *ast.Labeled:
+	case *ast.For, *ast.ForOf, *ast.ForIn, *ast.While, *ast.DoWhile, *ast.Labeled:
 		c.stmt(s.Body, labels)
 		return
 	}

@@ -448,6 +448,47 @@ func (run *Run) loop(base int) {
 			} else {
 				it.Close(r)
 			}
+		case FORIN:
+			obj := st[sp-1]
+			fi := &forIn{obj: obj}
+			if !obj.IsNullish() {
+				fi.o = r.ProtoOf(obj)
+				fi.keys = forInKeys(r, obj, fi.o)
+			}
+			holder := value.NewObject(nil)
+			holder.Internal = fi
+			st[sp-1] = value.Obj(holder)
+		case FORINNEXT:
+			fi := st[bp+b].AsObject().Internal.(*forIn)
+			found := false
+			for !found && fi.next < len(fi.keys) {
+				k := fi.keys[fi.next]
+				fi.next++
+				// A key deleted during the loop is skipped.
+				if fi.obj.IsString() || r.HasProperty(fi.o, k) {
+					st[sp] = value.StrOf(k)
+					sp++
+					found = true
+				}
+			}
+			if !found {
+				pc = a
+			}
+		case SPREADOBJ:
+			copyDataProperties(r, st[sp-2].AsObject(), st[sp-1], nil)
+			sp--
+			st[sp] = value.Undefined
+		case OPTJMP:
+			if st[sp-1].IsNullish() {
+				st[sp-1] = value.Undefined
+				pc = a
+			}
+		case OPTCALLJMP:
+			if st[sp-2].IsNullish() {
+				st[sp-2], st[sp-1] = value.Undefined, value.Undefined
+				sp--
+				pc = a
+			}
 		case ARRAYITER:
 			if x := st[sp-1]; x.IsNullish() {
 				r.ThrowType("%s is not iterable", x.TypeOfNullish())

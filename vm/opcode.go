@@ -93,6 +93,8 @@ const (
 	APPEND      //       arr x APPEND arr (an array literal's element after a spread)
 	GETITER     //    iterable GETITER iter (an internal object holding the iterator record)
 	ARRAYITER   //    iterable ARRAYITER iter (GETITER for an array pattern)
+	FORIN       //         obj FORIN state (the keys a for-in visits, in an internal object)
+	SPREADOBJ   //     obj src SPREADOBJ obj (...src in an object literal)
 	OBJREST     //   obj keys OBJREST rest (a copy of obj's own enumerable properties but keys)
 
 	// exceptions and completions
@@ -137,6 +139,8 @@ const (
 	ANDJMP       //     x ANDJMP<addr> x (jumps when x is falsy, else pops it)
 	ORJMP        //     x ORJMP<addr> x (jumps when x is truthy, else pops it)
 	NULLISHJMP   //     x NULLISHJMP<addr> x (jumps unless x is null or undefined, else pops it)
+	OPTJMP       //     x OPTJMP<addr> x, or undefined and a jump to addr when x is null or undefined (x?.)
+	OPTCALLJMP   // fn this OPTCALLJMP<addr> fn this, or undefined and a jump when fn is null or undefined (f?.())
 	LOOP         //     - LOOP<addr> - (a back-edge: counts one unit of work, then jumps)
 	TRY          //     - TRY<addr> - (enters a try region whose catch is at addr)
 	TRYFINALLY   //     - TRYFINALLY<addr> - (enters a try region whose finally is at addr)
@@ -161,6 +165,7 @@ const (
 	NEW           // fn x1 ... xn NEW<n,text> object
 	JUMPOUT       //          - JUMPOUT<addr,depth> - (break or continue leaving try regions)
 	ITERNEXT      //          - ITERNEXT<addr,t> x (the next value of the iterator in locals[t], or a jump to addr when done)
+	FORINNEXT     //          - FORINNEXT<addr,t> key (the next key of the for-in state in locals[t], or a jump to addr)
 	CALLARRAY     //   fn this arr CALLARRAY<_,text> result (a call with spread arguments)
 	NEWARRAY      //        fn arr NEWARRAY<_,text> object
 
@@ -181,9 +186,9 @@ var opcodeNames = [...]string{
 	INSTANCEOF: "instanceof", IN: "in",
 	NOT: "not", NEG: "neg", POS: "pos", BITNOT: "bitnot", TYPEOF: "typeof", TONUMBER: "tonumber",
 	NEWOBJECT: "newobject", DEFINDEX: "defindex", DEFMETHOD: "defmethod", SETPROTO: "setproto", GETINDEX: "getindex",
-	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp", APPEND: "append", GETITER: "getiter", ARRAYITER: "arrayiter", OBJREST: "objrest",
+	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp", APPEND: "append", GETITER: "getiter", ARRAYITER: "arrayiter", FORIN: "forin", SPREADOBJ: "spreadobj", OBJREST: "objrest",
 	THROW: "throw", POPHANDLER: "pophandler", NORMAL: "normal", ENDFINALLY: "endfinally", RETURN: "return",
-	THISARG: "thisarg", CALLEE: "callee", ARGUMENTS: "arguments", REST: "rest", ITERCLOSE: "iterclose", ITERVALUE: "itervalue", ITERREST: "iterrest", OBJCHECK: "objcheck", ITERNEXT: "iternext",
+	THISARG: "thisarg", CALLEE: "callee", ARGUMENTS: "arguments", REST: "rest", ITERCLOSE: "iterclose", ITERVALUE: "itervalue", ITERREST: "iterrest", OBJCHECK: "objcheck", ITERNEXT: "iternext", FORINNEXT: "forinnext", OPTJMP: "optjmp", OPTCALLJMP: "optcalljmp",
 	CONSTANT: "constant", LOCAL: "local", SETLOCAL: "setlocal", INCLOCAL: "inclocal", DECLOCAL: "declocal", CELL: "cell", SETCELL: "setcell",
 	INITCELL: "initcell", FREE: "free", SETFREE: "setfree", GLOBAL: "global",
 	TYPEOFGLOBAL: "typeofglobal", SETGLOBAL: "setglobal", CONSTASSIGN: "constassign",
@@ -219,7 +224,8 @@ func (op Opcode) nargs() int {
 // isJump reports whether op's first operand is a code address.
 func (op Opcode) isJump() bool {
 	switch op {
-	case JMP, JMPFALSE, JMPTRUE, ANDJMP, ORJMP, NULLISHJMP, LOOP, TRY, TRYFINALLY, JUMPOUT, ITERNEXT:
+	case JMP, JMPFALSE, JMPTRUE, ANDJMP, ORJMP, NULLISHJMP, LOOP, TRY, TRYFINALLY, JUMPOUT, ITERNEXT,
+		FORINNEXT, OPTJMP, OPTCALLJMP:
 		return true
 	}
 	return false

@@ -342,3 +342,38 @@ func copyDataProperties(r *value.Realm, o *value.Object, src value.Value, exclud
 		r.DefineProperty(o, value.Property{Key: k, Value: v, Flags: value.DefaultFlags})
 	}
 }
+
+// forInKeys lists the enumerable string keys of obj and its prototypes,
+// each once, in for-in order (as engine "ast": interp/stmt.go).
+func forInKeys(r *value.Realm, v value.Value, o *value.Object) []string {
+	if s := v.AsString(); s != nil {
+		keys := make([]string, s.Len())
+		for i := range keys {
+			keys[i] = value.NumberToString(float64(i)).String()
+		}
+		return keys
+	}
+	var keys []string
+	seen := map[string]bool{}
+	for obj := o; obj != nil; obj = obj.Proto {
+		for _, k := range r.OwnKeys(obj, false, false) {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			if p, ok := r.GetOwnProperty(obj, k); ok && p.Flags&value.Enumerable != 0 {
+				keys = append(keys, k)
+			}
+		}
+	}
+	return keys
+}
+
+// forIn is the state of a for-in loop: the keys listed at its start and
+// how many have been visited.
+type forIn struct {
+	obj  value.Value
+	o    *value.Object
+	keys []string
+	next int
+}

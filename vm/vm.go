@@ -12,12 +12,11 @@
 // looks for a handler in the frames it owns.
 //
 // Not compiled yet (Compile reports a *NotCompiledError, never a panic):
-// classes, generators, async functions and await,
-// object spread, optional
-// chains, getters and setters with computed keys,
-// for-in, for await, tagged templates, super, new.target, private names,
-// import, with, debugger and BigInt literals. The package is not wired
-// into the root package yet.
+// classes, generators, async functions and await, for await, getters and
+// setters with computed keys, an optional chain as a callee or under
+// delete, tagged templates, super, new.target, private names, import,
+// with, debugger and BigInt literals. The package is not wired into the
+// root package yet.
 package vm
 
 import (

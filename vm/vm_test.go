@@ -199,6 +199,10 @@ func TestPrograms(t *testing.T) {
 		{"destructure-not-iterable", "const [a] = undefined", "throw TypeError: undefined is not iterable (line 1, col 7)"},
 		{"destructure-closes", "let log = []; const it = { [Symbol.iterator]() { return { next: () => ({value: 1, done: false}), return() { log.push('closed'); return {} } } } }; const [x] = it; try { const [y = (() => { throw 'boom' })()] = [undefined] } catch (e) { log.push(e) } [x, log]", `[1,["closed","boom"]]`},
 		{"destructure-catch-forof", "const out = []; try { throw {m: 'x', n: [1]} } catch ({m, n: [k]}) { out.push(m, k) } for (const [i, v] of [[0, 'a'], [1, 'b']]) out.push(i + v); for ({length: out[9]} of ['abc']) ; out", `["x",1,"0a","1b",null,null,null,null,null,3]`},
+		{"optional-chain", "const o = {a: {b: () => 5, n: null}, f: null}; [o?.a.b(), o.x?.y.z, o.a.n?.q, o.f?.(), o.a.b?.(), o.a?.['b']?.(), o.zz?.[(() => { throw 1 })()]]", "[5,null,null,null,5,5,null]"},
+		{"optional-this", "const o = {v: 3, m() { return this.v }}; o?.m()", "3"},
+		{"object-spread", "const a = {x: 1, y: 2}; ({...a, y: 3, ...null, ...'hi'})", `{"0":"h","1":"i","x":1,"y":3}`},
+		{"for-in", "const o = {a: 1, b: 2}; const p = Object.create(o); p.c = 3; const ks = []; for (const k in p) { ks.push(k); delete o.b } for (k2 in 'xy') ks.push(k2); var k2; for (const k in null) ks.push(k); ks", `["c","a","0","1"]`},
 		{"method-this", "const o = {n: 2, m() { return this.n }}; o.m()", "2"},
 	}
 	for _, tt := range tests {
