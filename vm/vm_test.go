@@ -222,3 +222,26 @@ func TestPrograms(t *testing.T) {
 }
 
 func parseOrNil(code string) (*ast.Program, error) { return ast.ParseWith(code, ast.Options{}) }
+
+// TestDeepNesting runs programs nested as deep as the parser allows on
+// both engines: the compiler's recursion is bounded by the parser's, and
+// the operand stack grows in segments.
+func TestDeepNesting(t *testing.T) {
+	const n = 900
+	programs := []string{
+		strings.Repeat("(", n) + "1" + strings.Repeat(" + 1)", n),
+		strings.Repeat("[", n) + strings.Repeat("]", n) + ".length",
+		"let x = 0; " + strings.Repeat("if (true) { ", n/3) + "x++" + strings.Repeat(" }", n/3) + "; x",
+		"function f(n) { return n == 0 ? 0 : 1 + f(n - 1) } f(9000)",
+		"function g(a, b, c, d, e, f, h) { return a + b + c + d + e + f + h } let s = 0; for (let i = 0; i < 1000; i++) s += g(" + strings.Repeat("i, ", 6) + "g(1, 2, 3, 4, 5, 6, 7)); s",
+	}
+	for _, code := range programs {
+		got, err := runVM(t, code)
+		if err != nil {
+			t.Fatalf("compile: %v", err)
+		}
+		if want := runAST(t, code); got != want {
+			t.Errorf("engines differ on %.40q...:\n vm  %.200s\n ast %.200s", code, got, want)
+		}
+	}
+}
