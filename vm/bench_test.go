@@ -84,3 +84,7 @@ func TestCancel(t *testing.T) {
 		t.Fatalf("got %v, want a cancellation", fail)
 	}
 }
+
+// The cost of a trivial run (compiled once), on both engines.
+func BenchmarkTrivialVM(b *testing.B)  { b.ReportAllocs(); benchVM(b, "1 + 1") }
+func BenchmarkTrivialAST(b *testing.B) { b.ReportAllocs(); benchAST(b, "1 + 1") }

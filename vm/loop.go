@@ -616,6 +616,7 @@ func (run *Run) pushCall(cl *closure, fobj *value.Object, this value.Value, seg 
 	nseg := run.newSegment(need)
 	copy(nseg, seg[slot:slot+2+nargs])
 	fr := run.pushFrame(cl, fobj, this, nseg, 2, nargs, slot, cost)
+	fr.ownSeg = true
 	return fr
 }
 
@@ -641,7 +642,9 @@ func (run *Run) pushCallArgs(cl *closure, fobj *value.Object, this value.Value, 
 		nseg := run.newSegment(need)
 		nseg[0], nseg[1] = seg[slot], seg[slot+1]
 		copy(nseg[2:], args)
-		return run.pushFrame(cl, fobj, this, nseg, 2, len(args), slot, 0)
+		fr := run.pushFrame(cl, fobj, this, nseg, 2, len(args), slot, 0)
+		fr.ownSeg = true
+		return fr
 	}
 	copy(seg[slot+2:], args)
 	return run.pushFrame(cl, fobj, this, seg, slot+2, len(args), slot, 0)

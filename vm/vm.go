@@ -78,6 +78,7 @@ type frame struct {
 	ret       int
 	this      value.Value
 	construct bool // new: a non-object result gives this
+	ownSeg    bool // the frame started its segment, free again when it returns
 	cells     []*cell
 	handlers  []handler
 	args      []value.Value // the arguments, when fc.NeedArgs
@@ -137,8 +138,9 @@ type Run struct {
 	globals []value.Value
 
 	frames  []*frame
-	free    []*frame // popped frames, for reuse
-	segSize int      // the size of the last segment made
+	free    []*frame      // popped frames, for reuse
+	segSize int           // the size of the last segment made
+	spare   []value.Value // a segment no frame uses any more
 	result  value.Value
 }
 
@@ -299,22 +301,28 @@ func (run *Run) callClosure(cl *closure, fobj *value.Object, this value.Value, a
 		top := run.frames[n-1]
 		seg, start = top.seg, top.limit()
 	}
+	own := false
 	if start+need > len(seg) {
-		seg, start = run.newSegment(need), 0
+		seg, start, own = run.newSegment(need), 0, true
 	}
 	seg[start], seg[start+1] = value.Obj(fobj), this
 	copy(seg[start+2:], args)
 	base := len(run.frames)
-	run.pushFrame(cl, fobj, this, seg, start+2, len(args), -1, cost)
+	run.pushFrame(cl, fobj, this, seg, start+2, len(args), -1, cost).ownSeg = own
 	return run.exec(base)
 }
 
 // minSegment is the size of the first segment of a run, in values.
-const minSegment = 256
+const minSegment = 32
 
 // newSegment makes a segment of at least need values, charged to the
-// run's memory budget.
+// run's memory budget, or reuses the spare one: a loop calling a
+// function that does not fit in its segment allocates once.
 func (run *Run) newSegment(need int) []value.Value {
+	if sp := run.spare; len(sp) >= need {
+		run.spare = nil
+		return sp
+	}
 	size := max(need, 2*run.segSize, minSegment)
 	run.realm.Charge(24 * size)
 	run.segSize = size
@@ -343,7 +351,7 @@ func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, seg
 		fr = &frame{}
 	}
 	fr.fc, fr.cl, fr.fobj, fr.pc, fr.seg, fr.bp, fr.sp, fr.ret = fc, cl, fobj, 0, seg, bp, bp+fc.NumLocals, ret
-	fr.this, fr.cost, fr.construct, fr.args = this, cost, false, args
+	fr.this, fr.cost, fr.construct, fr.args, fr.ownSeg = this, cost, false, args, false
 	if fc.HasCells {
 		fr.cells = make([]*cell, fc.NumLocals)
 	}
@@ -381,8 +389,11 @@ func clearSmall(vs []value.Value) {
 	}
 }
 
-// release keeps a popped frame for reuse.
+// release keeps a popped frame for reuse, and the segment it started.
 func (run *Run) release(fr *frame) {
+	if fr.ownSeg && len(fr.seg) > len(run.spare) {
+		run.spare = fr.seg
+	}
 	fr.cl, fr.fobj, fr.cells, fr.seg, fr.handlers, fr.this, fr.args = nil, nil, nil, nil, fr.handlers[:0], value.Undefined, nil
 	run.free = append(run.free, fr)
 }
