@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-codemode/codemode/interp"
 	"github.com/go-codemode/codemode/internal/scripttest"
+	"github.com/go-codemode/codemode/interp"
 	"github.com/go-codemode/codemode/value"
 	"github.com/go-codemode/codemode/vm"
 )
