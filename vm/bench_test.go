@@ -70,6 +70,24 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
+// TestRegexpDeadline checks that a catastrophic regular expression
+// stops at the run's deadline: the VM gives built-ins its deadline.
+func TestRegexpDeadline(t *testing.T) {
+	prog, err := vm.Compile(parse(t, "/^(a+)+$/.test('a'.repeat(40) + 'b')"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	run := vm.NewRun(context.Background(), prog, vm.Options{Library: lib, Deadline: start.Add(100 * time.Millisecond)})
+	_, _, fail := run.Start()
+	if fail == nil || fail.Interrupt == nil {
+		t.Fatalf("got %v, want an interrupt", fail)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("stopped after %v", d)
+	}
+}
+
 // TestCancel checks that cancelling the context ends a run.
 func TestCancel(t *testing.T) {
 	prog, err := vm.Compile(parse(t, "for (;;) {}"))

@@ -466,3 +466,17 @@ func (fr *frame) push(vs ...value.Value) {
 	copy(fr.seg[fr.sp:], vs)
 	fr.sp += len(vs)
 }
+
+// Deadline is when the run times out (the earlier of its own deadline and
+// its context's), or the zero time; long-running built-ins such as
+// regular expressions bound their work by it.
+func (run *Run) Deadline() time.Time {
+	d := run.opts.Deadline
+	if cd, ok := run.ctx.Deadline(); ok && (d.IsZero() || cd.Before(d)) {
+		d = cd
+	}
+	return d
+}
+
+// Location converts a source offset to a line and column.
+func (run *Run) Location(pos int) ast.Location { return run.prog.src.Location(ast.Pos(pos)) }
