@@ -88,6 +88,29 @@ func TestRegexpDeadline(t *testing.T) {
 	}
 }
 
+// TestMemoryBudget checks that the budget stops a program that keeps
+// allocating, in a loop and in recursion (stack segments are charged).
+func TestMemoryBudget(t *testing.T) {
+	for _, code := range []string{
+		"const keep = []; for (;;) keep.push([1, 2, 3, 4, 5, 6, 7, 8])",
+		"function f(n) { return [n].concat(f(n + 1)) } f(0)",
+	} {
+		prog, err := vm.Compile(parse(t, code))
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := vm.NewRun(context.Background(), prog, vm.Options{Library: lib, Deadline: time.Now().Add(testTimeout)})
+		run.Realm().Budget = 1 << 20
+		_, _, fail := run.Start()
+		if fail == nil {
+			t.Fatalf("%q: no failure", code)
+		}
+		if fail.Interrupt == nil && (fail.Exception == nil || !isRangeError(run.Realm(), fail.Exception.Value)) {
+			t.Errorf("%q: got %v, want the memory limit or the call depth limit", code, fail)
+		}
+	}
+}
+
 // TestCancel checks that cancelling the context ends a run.
 func TestCancel(t *testing.T) {
 	prog, err := vm.Compile(parse(t, "for (;;) {}"))
