@@ -77,6 +77,8 @@ func (c *compiler) expr(x ast.Expr) {
 		c.member(x)
 	case *ast.Index:
 		c.index(x)
+	case *ast.TaggedTemplate:
+		c.taggedTemplate(x)
 	case *ast.Chain:
 		saved := c.chain
 		var sites []int
@@ -94,8 +96,6 @@ func exprName(x ast.Expr) string {
 	switch x.(type) {
 	case *ast.ClassLit:
 		return "a class"
-	case *ast.TaggedTemplate:
-		return "a tagged template"
 	case *ast.Await:
 		return "await"
 	case *ast.Yield:
@@ -432,24 +432,7 @@ func (c *compiler) call(x *ast.Call) {
 	if x.Optional && c.chain == nil {
 		c.fail("an optional call outside a chain", x.Start)
 	}
-	switch m := x.Callee.(type) {
-	case *ast.Member:
-		c.memberBase(m.X, m.Optional, m.Private != nil, m.Start)
-		c.at(memberPos(m))
-		c.emit1(METHOD, c.str(m.Prop.Name))
-	case *ast.Index:
-		c.memberBase(m.X, m.Optional, false, m.Start)
-		c.expr(m.Index)
-		c.at(m.Index.Pos())
-		c.emit(METHODINDEX)
-	case *ast.Super:
-		c.fail("super", m.Start)
-	case *ast.Chain:
-		c.fail("an optional chain as a callee", m.Start)
-	default:
-		c.expr(x.Callee)
-		c.emit(UNDEFINED)
-	}
+	c.callee(x.Callee)
 	if x.Optional {
 		c.optJump(OPTCALLJMP)
 	}
@@ -475,6 +458,51 @@ func calleePos(x *ast.Call) ast.Pos {
 		return m.Index.Pos()
 	}
 	return x.Start
+}
+
+// callee pushes a call's function and this value.
+func (c *compiler) callee(x ast.Expr) {
+	switch m := x.(type) {
+	case *ast.Member:
+		c.memberBase(m.X, m.Optional, m.Private != nil, m.Start)
+		c.at(memberPos(m))
+		c.emit1(METHOD, c.str(m.Prop.Name))
+	case *ast.Index:
+		c.memberBase(m.X, m.Optional, false, m.Start)
+		c.expr(m.Index)
+		c.at(m.Index.Pos())
+		c.emit(METHODINDEX)
+	case *ast.Super:
+		c.fail("super", m.Start)
+	case *ast.Chain:
+		c.fail("an optional chain as a callee", m.Start)
+	default:
+		c.expr(x)
+		c.emit(UNDEFINED)
+	}
+}
+
+// taggedTemplate compiles tag`...`: a call of the tag with the site's
+// strings array (made once per run) and the substitutions.
+func (c *compiler) taggedTemplate(x *ast.TaggedTemplate) {
+	c.callee(x.Tag)
+	site := Template{}
+	for _, q := range x.Quasi.Quasis {
+		site.HasCooked = append(site.HasCooked, q.Cooked != nil)
+		cooked := ""
+		if q.Cooked != nil {
+			cooked = *q.Cooked
+		}
+		site.Cooked = append(site.Cooked, cooked)
+		site.Raw = append(site.Raw, q.Raw)
+	}
+	c.emit1(TEMPLATEOBJ, len(c.prog.Templates))
+	c.prog.Templates = append(c.prog.Templates, site)
+	for _, e := range x.Quasi.Exprs {
+		c.expr(e)
+	}
+	c.at(x.Start)
+	c.emit2(CALL, 1+len(x.Quasi.Exprs), c.str(calleeText(x.Tag)))
 }
 
 func (c *compiler) newExpr(x *ast.New) {

@@ -89,7 +89,6 @@ func TestNotCompiled(t *testing.T) {
 		{"await 1", "await"},
 		{"const a = {}; (a?.b)()", "an optional chain as a callee"},
 		{"const k = 'x'; ({get [k]() { return 1 }})", "a getter or setter with a computed key"},
-		{"String.raw`x`", "a tagged template"},
 		{"1n", "a BigInt literal"},
 		{"debugger", "debugger"},
 		{"function f() { return new.target }; 1", "new.target"},

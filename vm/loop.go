@@ -184,6 +184,9 @@ func (run *Run) loop(base int) {
 			sp -= n
 			st[sp] = v
 			sp++
+		case TEMPLATEOBJ:
+			st[sp] = value.Obj(run.templateObject(a))
+			sp++
 		case REGEXP:
 			st[sp-2] = r.Construct(value.Obj(r.Intrinsic(value.RegExpCtor)), []value.Value{st[sp-2], st[sp-1]}, nil)
 			sp--

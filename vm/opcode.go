@@ -132,6 +132,7 @@ const (
 	METHOD       //   obj METHOD<k> fn obj (a method call's callee and this)
 	MAKEARRAY    // x1 ... xn MAKEARRAY<n> array
 	TEMPLATE     // q0 x1 q1 ... xn qn TEMPLATE<n> string
+	TEMPLATEOBJ  //     - TEMPLATEOBJ<site> strings (a tagged template's frozen strings array)
 	MAKEFUNC     //     - MAKEFUNC<f> fn (a closure over funcs[f])
 	JMP          //     - JMP<addr> -
 	JMPFALSE     //     x JMPFALSE<addr> -
@@ -193,7 +194,7 @@ var opcodeNames = [...]string{
 	INITCELL: "initcell", FREE: "free", SETFREE: "setfree", GLOBAL: "global",
 	TYPEOFGLOBAL: "typeofglobal", SETGLOBAL: "setglobal", CONSTASSIGN: "constassign",
 	GETPROP: "getprop", SETPROP: "setprop", DEFPROP: "defprop", DELPROP: "delprop", METHOD: "method",
-	MAKEARRAY: "makearray", TEMPLATE: "template", MAKEFUNC: "makefunc",
+	MAKEARRAY: "makearray", TEMPLATE: "template", TEMPLATEOBJ: "templateobj", MAKEFUNC: "makefunc",
 	JMP: "jmp", JMPFALSE: "jmpfalse", JMPTRUE: "jmptrue", ANDJMP: "andjmp", ORJMP: "orjmp",
 	NULLISHJMP: "nullishjmp", LOOP: "loop", TRY: "try", TRYFINALLY: "tryfinally", SPREAD: "spread", DEFGETTER: "defgetter", DEFSETTER: "defsetter",
 	LOCALCHECK: "localcheck", SETLOCALCHECK: "setlocalcheck", CELLCHECK: "cellcheck",
@@ -266,9 +267,19 @@ type Program struct {
 	// Globals are the free names the program reads or writes, in order
 	// of first use; GLOBAL's operand indexes them.
 	Globals []string
+	// Templates are the tagged template sites, in order.
+	Templates []Template
 
 	src  *ast.Source
 	vals []value.Value // Consts as values, made once at compile time
+}
+
+// Template is a tagged template site: its strings, cooked (absent where
+// an escape is invalid) and raw.
+type Template struct {
+	Cooked    []string
+	HasCooked []bool
+	Raw       []string
 }
 
 // Funcode is the code of one function.
@@ -349,6 +360,15 @@ func (p *Program) Encode() []byte {
 	e.uint(uint64(len(p.Globals)))
 	for _, g := range p.Globals {
 		e.str(g)
+	}
+	e.uint(uint64(len(p.Templates)))
+	for _, t := range p.Templates {
+		e.uint(uint64(len(t.Raw)))
+		for i := range t.Raw {
+			e.bool(t.HasCooked[i])
+			e.str(t.Cooked[i])
+			e.str(t.Raw[i])
+		}
 	}
 	e.uint(uint64(len(p.Funcs)))
 	for _, fc := range p.Funcs {

@@ -14,7 +14,7 @@
 // Not compiled yet (Compile reports a *NotCompiledError, never a panic):
 // classes, generators, async functions and await, for await, getters and
 // setters with computed keys, an optional chain as a callee or under
-// delete, tagged templates, super, new.target, private names, import,
+// delete, super, new.target, private names, import,
 // with, debugger and BigInt literals. The package is not wired into the
 // root package yet.
 package vm
@@ -141,6 +141,8 @@ type Run struct {
 	free    []*frame      // popped frames, for reuse
 	segSize int           // the size of the last segment made
 	spare   []value.Value // a segment no frame uses any more
+	// templates are the tagged template objects made so far, by site.
+	templates []*value.Object
 	result  value.Value
 }
 
@@ -480,3 +482,38 @@ func (run *Run) Deadline() time.Time {
 
 // Location converts a source offset to a line and column.
 func (run *Run) Location(pos int) ast.Location { return run.prog.src.Location(ast.Pos(pos)) }
+
+// templateObject returns the strings array of a tagged template site,
+// made once per run.
+func (run *Run) templateObject(site int) *value.Object {
+	if run.templates == nil {
+		run.templates = make([]*value.Object, len(run.prog.Templates))
+	}
+	if o := run.templates[site]; o != nil {
+		return o
+	}
+	r := run.realm
+	t := run.prog.Templates[site]
+	cooked := make([]value.Value, len(t.Raw))
+	raw := make([]value.Value, len(t.Raw))
+	for i := range t.Raw {
+		if t.HasCooked[i] {
+			cooked[i] = value.StrOf(t.Cooked[i])
+		}
+		raw[i] = value.StrOf(t.Raw[i])
+	}
+	rawArr := r.NewArrayValue(raw)
+	freezeArray(rawArr)
+	o := r.NewArrayValue(cooked)
+	o.Define("raw", value.Obj(rawArr), 0)
+	freezeArray(o)
+	run.templates[site] = o
+	return o
+}
+
+// freezeArray is Object.freeze of an array (template objects are frozen).
+func freezeArray(o *value.Object) {
+	o.Freeze()
+	a := o.Array()
+	a.Frozen, a.Sealed, a.LengthReadOnly = true, true, true
+}
