@@ -143,7 +143,7 @@ type Run struct {
 	spare   []value.Value // a segment no frame uses any more
 	// templates are the tagged template objects made so far, by site.
 	templates []*value.Object
-	result  value.Value
+	result    value.Value
 }
 
 // reentryCost is the Go stack one entry of the loop holds (CallFunction
