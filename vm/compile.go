@@ -214,7 +214,7 @@ func stackEffect(op Opcode, a int) int {
 		return 3
 	case ENDFINALLY:
 		return -3
-	case DEFINDEX, DEFMETHOD, SETINDEX, CALLARRAY:
+	case DEFINDEX, DEFMETHOD, SETINDEX, CALLARRAY, CMPJMP:
 		return -2
 	case MAKEARRAY:
 		return 1 - a

@@ -53,8 +53,7 @@ func (c *compiler) expr(x ast.Expr) {
 	case *ast.Assign:
 		c.assign(x)
 	case *ast.Cond:
-		c.expr(x.Test)
-		els := c.jump(JMPFALSE)
+		els := c.jumpIfFalse(x.Test)
 		d := c.fn.depth
 		c.expr(x.Then)
 		end := c.jump(JMP)
@@ -89,6 +88,52 @@ func (c *compiler) expr(x ast.Expr) {
 	default:
 		c.fail(exprName(x), x.Pos())
 	}
+}
+
+// jumpIfFalse compiles a condition and a jump taken when it is false,
+// returning the jump's site. A comparison jumps on its own (CMPJMP).
+func (c *compiler) jumpIfFalse(x ast.Expr) int {
+	if b, ok := x.(*ast.Binary); ok {
+		switch b.Op {
+		case ast.OpLt, ast.OpLe, ast.OpGt, ast.OpGe, ast.OpStrictEq, ast.OpStrictNe:
+			c.expr(b.X)
+			c.expr(b.Y)
+			c.at(b.Start)
+			c.emit2(CMPJMP, 0, int(binaryOps[b.Op]))
+			return len(c.fn.code) - 8
+		}
+	}
+	c.expr(x)
+	return c.jump(JMPFALSE)
+}
+
+// noAssign reports whether evaluating x certainly assigns no local of
+// the function being compiled: it has no assignment, update or nested
+// function (a conservative syntactic check).
+func noAssign(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.Ident, *ast.This, *ast.NumberLit, *ast.StringLit, *ast.BoolLit, *ast.NullLit:
+		return true
+	case *ast.Member:
+		return noAssign(x.X)
+	case *ast.Index:
+		return noAssign(x.X) && noAssign(x.Index)
+	case *ast.Binary:
+		return noAssign(x.X) && noAssign(x.Y)
+	case *ast.Unary:
+		return x.Op != ast.OpDelete && noAssign(x.X)
+	case *ast.Call:
+		if !noAssign(x.Callee) {
+			return false
+		}
+		for _, a := range x.Args {
+			if !noAssign(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // exprName names an expression the compiler does not handle yet.
@@ -653,6 +698,16 @@ func (c *compiler) refSet(t ast.Pattern, k refKind) {
 func (c *compiler) exprVoid(x ast.Expr) {
 	switch x := x.(type) {
 	case *ast.Assign:
+		if id, ok := x.Target.(*ast.Ident); ok && x.Op == ast.OpAddAssign && noAssign(x.Value) {
+			// The value cannot change the local (no closure sees it and
+			// the value assigns nothing), so it may be read after it.
+			if b := id.Binding; b.Storage == ast.Local && !b.ReadOnly() && !c.checked(b) {
+				c.expr(x.Value)
+				c.at(x.Start)
+				c.emit1(ADDLOCAL, b.Index)
+				return
+			}
+		}
 		if x.Op != ast.OpAndAssign && x.Op != ast.OpOrAssign && x.Op != ast.OpNullishAssign {
 			c.at(x.Start)
 			c.voidAssign = true

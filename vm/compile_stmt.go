@@ -27,8 +27,7 @@ func (c *compiler) stmt(s ast.Stmt, labels []string) {
 	case *ast.Block:
 		c.block(s)
 	case *ast.If:
-		c.expr(s.Test)
-		els := c.jump(JMPFALSE)
+		els := c.jumpIfFalse(s.Test)
 		c.stmt(s.Then, nil)
 		if s.Else == nil {
 			c.patchHere(els)
@@ -137,8 +136,7 @@ func (c *compiler) forStmt(s *ast.For, labels []string) {
 	top := c.here()
 	exit := -1
 	if s.Test != nil {
-		c.expr(s.Test)
-		exit = c.jump(JMPFALSE)
+		exit = c.jumpIfFalse(s.Test)
 	}
 	c.stmt(s.Body, nil)
 	cont := c.here()
@@ -157,8 +155,7 @@ func (c *compiler) forStmt(s *ast.For, labels []string) {
 func (c *compiler) while(s *ast.While, labels []string) {
 	t := c.pushTarget(labels, true)
 	top := c.here()
-	c.expr(s.Test)
-	exit := c.jump(JMPFALSE)
+	exit := c.jumpIfFalse(s.Test)
 	c.stmt(s.Body, nil)
 	c.at(s.Start)
 	c.emit1(LOOP, top)
@@ -171,8 +168,7 @@ func (c *compiler) doWhile(s *ast.DoWhile, labels []string) {
 	top := c.here()
 	c.stmt(s.Body, nil)
 	cont := c.here()
-	c.expr(s.Test)
-	exit := c.jump(JMPFALSE)
+	exit := c.jumpIfFalse(s.Test)
 	c.at(s.Start)
 	c.emit1(LOOP, top)
 	c.patchHere(exit)

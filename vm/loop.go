@@ -252,6 +252,18 @@ func (run *Run) loop(base int) {
 			} else {
 				st[bp+a] = value.Number(x.Num() - 1)
 			}
+		case ADDLOCAL:
+			sp--
+			x, y := st[bp+a], st[sp]
+			if x.IsNumber() && y.IsNumber() {
+				st[bp+a] = value.Number(x.Num() + y.Num())
+			} else {
+				if x.IsObject() || y.IsObject() {
+					r.RequireData(x, y)
+				}
+				st[bp+a] = r.Add(x, y)
+			}
+			st[sp] = value.Undefined
 		case SETLOCALCHECK:
 			if st[bp+a].IsHole() {
 				tdzError(r, consts[b])
@@ -317,6 +329,32 @@ func (run *Run) loop(base int) {
 			st[sp] = run.makeFunc(run.prog.Funcs[a], fr)
 			sp++
 
+		case CMPJMP:
+			x, y := st[sp-2], st[sp-1]
+			sp -= 2
+			var ok bool
+			if x.IsNumber() && y.IsNumber() {
+				switch n, m := x.Num(), y.Num(); Opcode(b) {
+				case LT:
+					ok = n < m
+				case LE:
+					ok = n <= m
+				case GT:
+					ok = n > m
+				case GE:
+					ok = n >= m
+				case SEQ:
+					ok = n == m
+				default:
+					ok = n != m
+				}
+			} else {
+				ok = binaryOp(r, opBinary[b], x, y).ToBoolean()
+			}
+			st[sp], st[sp+1] = value.Undefined, value.Undefined
+			if !ok {
+				pc = a
+			}
 		case JMP:
 			pc = a
 		case LOOP:

@@ -116,6 +116,7 @@ const (
 	SETLOCAL     //     x SETLOCAL<i> -
 	INCLOCAL     //     - INCLOCAL<i> - (locals[i] = ToNumber(locals[i]) + 1: a statement i++)
 	DECLOCAL     //     - DECLOCAL<i> - (locals[i] = ToNumber(locals[i]) - 1)
+	ADDLOCAL     //     x ADDLOCAL<i> - (locals[i] += x: a statement)
 	CELL         //     - CELL<i> cells[i].v
 	SETCELL      //     x SETCELL<i> -
 	INITCELL     //     x INITCELL<i> - (cells[i] = a fresh cell holding x)
@@ -165,6 +166,7 @@ const (
 	CALL          // fn this x1 ... xn CALL<n,text> result (text names the callee in errors)
 	NEW           // fn x1 ... xn NEW<n,text> object
 	JUMPOUT       //          - JUMPOUT<addr,depth> - (break or continue leaving try regions)
+	CMPJMP        //        x y CMPJMP<addr,op> - (jumps unless x op y: op is LT, LE, GT, GE, SEQ or SNE)
 	ITERNEXT      //          - ITERNEXT<addr,t> x (the next value of the iterator in locals[t], or a jump to addr when done)
 	FORINNEXT     //          - FORINNEXT<addr,t> key (the next key of the for-in state in locals[t], or a jump to addr)
 	CALLARRAY     //   fn this arr CALLARRAY<_,text> result (a call with spread arguments)
@@ -189,8 +191,8 @@ var opcodeNames = [...]string{
 	NEWOBJECT: "newobject", DEFINDEX: "defindex", DEFMETHOD: "defmethod", SETPROTO: "setproto", GETINDEX: "getindex",
 	SETINDEX: "setindex", DELINDEX: "delindex", METHODINDEX: "methodindex", TOPROPKEY: "topropkey", REGEXP: "regexp", APPEND: "append", GETITER: "getiter", ARRAYITER: "arrayiter", FORIN: "forin", SPREADOBJ: "spreadobj", OBJREST: "objrest",
 	THROW: "throw", POPHANDLER: "pophandler", NORMAL: "normal", ENDFINALLY: "endfinally", RETURN: "return",
-	THISARG: "thisarg", CALLEE: "callee", ARGUMENTS: "arguments", REST: "rest", ITERCLOSE: "iterclose", ITERVALUE: "itervalue", ITERREST: "iterrest", OBJCHECK: "objcheck", ITERNEXT: "iternext", FORINNEXT: "forinnext", OPTJMP: "optjmp", OPTCALLJMP: "optcalljmp",
-	CONSTANT: "constant", LOCAL: "local", SETLOCAL: "setlocal", INCLOCAL: "inclocal", DECLOCAL: "declocal", CELL: "cell", SETCELL: "setcell",
+	THISARG: "thisarg", CALLEE: "callee", ARGUMENTS: "arguments", REST: "rest", ITERCLOSE: "iterclose", ITERVALUE: "itervalue", ITERREST: "iterrest", OBJCHECK: "objcheck", ITERNEXT: "iternext", CMPJMP: "cmpjmp", FORINNEXT: "forinnext", OPTJMP: "optjmp", OPTCALLJMP: "optcalljmp",
+	CONSTANT: "constant", LOCAL: "local", SETLOCAL: "setlocal", INCLOCAL: "inclocal", DECLOCAL: "declocal", ADDLOCAL: "addlocal", CELL: "cell", SETCELL: "setcell",
 	INITCELL: "initcell", FREE: "free", SETFREE: "setfree", GLOBAL: "global",
 	TYPEOFGLOBAL: "typeofglobal", SETGLOBAL: "setglobal", CONSTASSIGN: "constassign",
 	GETPROP: "getprop", SETPROP: "setprop", DEFPROP: "defprop", DELPROP: "delprop", METHOD: "method",
@@ -226,7 +228,7 @@ func (op Opcode) nargs() int {
 func (op Opcode) isJump() bool {
 	switch op {
 	case JMP, JMPFALSE, JMPTRUE, ANDJMP, ORJMP, NULLISHJMP, LOOP, TRY, TRYFINALLY, JUMPOUT, ITERNEXT,
-		FORINNEXT, OPTJMP, OPTCALLJMP:
+		FORINNEXT, OPTJMP, OPTCALLJMP, CMPJMP:
 		return true
 	}
 	return false
