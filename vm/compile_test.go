@@ -1,0 +1,110 @@
+package vm_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-codemode/codemode/vm"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestDisassembleGolden checks the disassembler's output, instruction by
+// instruction with source positions, against testdata/disasm.golden.
+func TestDisassembleGolden(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "disasm.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := vm.Compile(parse(t, string(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := prog.Disassemble()
+	golden := filepath.Join("testdata", "disasm.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("disassembly differs from %s (run with -update to accept):\n%s", golden, got)
+	}
+}
+
+// TestDeterministic compiles the same source twice, from two parses, and
+// requires the same bytes.
+func TestDeterministic(t *testing.T) {
+	programs := []string{
+		`const o = {b: 1, a: 2, c: "x"}; let s = 0; for (const k of []) {} `,
+		`function f(a, b) { const g = () => a + b; return g() } let x = 1; x += f(1, 2); [x, -0, 0, NaN, "-0"]`,
+		`try { throw 1 } catch (e) { e } finally { 2 } switch (3) { case 1: break; default: 4 }`,
+		`label: while (true) { for (let i = 0; i < 2; i++) { if (i) continue label; break label } }`,
+	}
+	for _, code := range programs {
+		p1, err1 := vm.Compile(parse(t, code))
+		p2, err2 := vm.Compile(parse(t, code))
+		if err1 != nil || err2 != nil {
+			if vm.IsNotCompiled(err1) && vm.IsNotCompiled(err2) && err1.Error() == err2.Error() {
+				continue
+			}
+			t.Fatalf("compile %q: %v, %v", code, err1, err2)
+		}
+		b1, b2 := p1.Encode(), p2.Encode()
+		if !bytes.Equal(b1, b2) {
+			t.Errorf("%q compiled to different bytes", code)
+		}
+		if !bytes.HasPrefix(b1, []byte("cmvm")) {
+			t.Errorf("%q: no header", code)
+		}
+	}
+}
+
+// TestEncodeDistinguishes checks that the encoding depends on what was
+// compiled (it is not a constant), including -0 against 0.
+func TestEncodeDistinguishes(t *testing.T) {
+	a, _ := vm.Compile(parse(t, "0"))
+	b, _ := vm.Compile(parse(t, "-0 + 0"))
+	c, _ := vm.Compile(parse(t, "1"))
+	if bytes.Equal(a.Encode(), c.Encode()) || bytes.Equal(a.Encode(), b.Encode()) {
+		t.Error("different programs encode the same")
+	}
+}
+
+// TestNotCompiled checks that every construct the compiler does not
+// handle yet gives a clean, located error and never a panic.
+func TestNotCompiled(t *testing.T) {
+	tests := []struct{ code, what string }{
+		{"class A {}", "a class"},
+		{"const f = async () => 1", "an async function"},
+		{"function* g() {}; 1", "a generator function"},
+		{"await 1", "await"},
+		{"const a = {}; (a?.b)()", "an optional chain as a callee"},
+		{"const k = 'x'; ({get [k]() { return 1 }})", "a getter or setter with a computed key"},
+		{"1n", "a BigInt literal"},
+		{"debugger", "debugger"},
+		{"function f() { return new.target }; 1", "new.target"},
+	}
+	for _, tt := range tests {
+		_, err := vm.Compile(parse(t, tt.code))
+		if err == nil {
+			t.Errorf("%q compiled", tt.code)
+			continue
+		}
+		if !vm.IsNotCompiled(err) {
+			t.Errorf("%q: %v is not a NotCompiledError", tt.code, err)
+		}
+		want := "vm: " + tt.what + " is not compiled yet (line "
+		if !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: got %q, want prefix %q", tt.code, err, want)
+		}
+	}
+}

@@ -1,0 +1,804 @@
+package vm
+
+// The run loop: one switch over the instructions of the current frame,
+// in the style of go.starlark.net's interpreter loop. It runs the
+// decoded form of Funcode.Code (decode.go), where a pc is an
+// instruction index. The loop keeps the
+// current frame, its code and its pc in locals and writes pc back to the
+// frame at every instruction, so that Pos (for errors a built-in raises)
+// and a handler search always see where the frame is. A call to a
+// program function pushes a frame and goes on with it; RETURN pops it
+// and goes on with the caller, until the frame the loop was entered for
+// returns.
+
+import (
+	"slices"
+
+	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/value"
+)
+
+func (run *Run) loop(base int) {
+	r := run.realm
+	consts := run.prog.vals
+	fr := run.frames[len(run.frames)-1]
+	code, pc := fr.fc.insns, fr.pc
+	st, sp, bp := fr.seg, fr.sp, fr.bp
+	for {
+		fr.pc = pc
+		in := code[pc]
+		pc++
+		op, a, b := in.op, int(in.a), int(in.b)
+		switch op {
+		case NOP:
+		case POP:
+			sp--
+			st[sp] = value.Undefined
+		case DUP:
+			st[sp] = st[sp-1]
+			sp++
+		case DUP2:
+			st[sp], st[sp+1] = st[sp-2], st[sp-1]
+			sp += 2
+		case SWAP:
+			st[sp-2], st[sp-1] = st[sp-1], st[sp-2]
+		case UNDEFINED:
+			st[sp] = value.Undefined
+			sp++
+		case NULL:
+			st[sp] = value.Null
+			sp++
+		case TRUE:
+			st[sp] = value.True
+			sp++
+		case FALSE:
+			st[sp] = value.False
+			sp++
+		case HOLE:
+			st[sp] = value.Hole
+			sp++
+
+		case ADD:
+			x, y := st[sp-2], st[sp-1]
+			if x.IsNumber() && y.IsNumber() {
+				st[sp-2] = value.Number(x.Num() + y.Num())
+			} else {
+				if x.IsObject() || y.IsObject() {
+					r.RequireData(x, y)
+				}
+				st[sp-2] = r.Add(x, y)
+			}
+			sp--
+		case SUB:
+			x, y := st[sp-2], st[sp-1]
+			if x.IsNumber() && y.IsNumber() {
+				st[sp-2] = value.Number(x.Num() - y.Num())
+			} else {
+				st[sp-2] = binaryOp(r, ast.OpSub, x, y)
+			}
+			sp--
+		case LT:
+			x, y := st[sp-2], st[sp-1]
+			if x.IsNumber() && y.IsNumber() {
+				st[sp-2] = value.Bool(x.Num() < y.Num())
+			} else {
+				st[sp-2] = binaryOp(r, ast.OpLt, x, y)
+			}
+			sp--
+		case SEQ:
+			st[sp-2] = value.Bool(r.StrictEquals(st[sp-2], st[sp-1]))
+			sp--
+		case SNE:
+			st[sp-2] = value.Bool(!r.StrictEquals(st[sp-2], st[sp-1]))
+			sp--
+		case MUL, DIV, MOD, EXP, EQ, NE, GT, LE, GE, BITOR, BITXOR, BITAND, SHL, SHR, USHR, INSTANCEOF, IN:
+			st[sp-2] = binaryOp(r, opBinary[op], st[sp-2], st[sp-1])
+			sp--
+
+		case NOT:
+			st[sp-1] = value.Bool(!st[sp-1].ToBoolean())
+		case NEG:
+			if x := st[sp-1]; x.IsNumber() {
+				st[sp-1] = value.Number(-x.Num())
+			} else {
+				st[sp-1] = negate(r, x)
+			}
+		case POS, TONUMBER:
+			if x := st[sp-1]; !x.IsNumber() {
+				st[sp-1] = value.Number(r.ToNumber(x))
+			}
+		case BITNOT:
+			st[sp-1] = bitNot(r, st[sp-1])
+		case TYPEOF:
+			st[sp-1] = typeofString(st[sp-1])
+
+		case NEWOBJECT:
+			st[sp] = value.Obj(r.NewPlainObject())
+			sp++
+		case DEFINDEX:
+			key := r.ToPropertyKey(st[sp-2])
+			r.DefineProperty(st[sp-3].AsObject(), value.Property{Key: key, Value: st[sp-1], Flags: value.DefaultFlags})
+			sp -= 2
+		case DEFMETHOD:
+			key := r.ToPropertyKey(st[sp-2])
+			fn := st[sp-1].AsObject()
+			fn.Define("name", value.StrOf(value.FunctionNameOfKey(key)), value.Configurable)
+			r.DefineProperty(st[sp-3].AsObject(), value.Property{Key: key, Value: st[sp-1], Flags: value.DefaultFlags})
+			st[sp-2], st[sp-1] = value.Undefined, value.Undefined
+			sp -= 2
+		case DEFPROP:
+			r.DefineProperty(st[sp-2].AsObject(), value.Property{Key: consts[a].AsString().Key(), Value: st[sp-1], Flags: value.DefaultFlags})
+			sp--
+		case SETPROTO:
+			o, v := st[sp-2].AsObject(), st[sp-1]
+			if v.IsObject() {
+				o.Proto = v.AsObject()
+			} else if v.IsNull() {
+				o.Proto = nil
+			}
+			sp--
+		case GETPROP:
+			st[sp-1] = getProp(r, st[sp-1], consts[a].AsString().Key())
+		case SETPROP:
+			setProp(r, st[sp-2], consts[a].AsString().Key(), st[sp-1])
+			st[sp-2] = st[sp-1]
+			sp--
+		case GETINDEX:
+			st[sp-2] = getIndex(r, st[sp-2], st[sp-1])
+			sp--
+		case SETINDEX:
+			setIndex(r, st[sp-3], st[sp-2], st[sp-1])
+			st[sp-3] = st[sp-1]
+			sp -= 2
+		case TOPROPKEY:
+			o, k := st[sp-2], st[sp-1]
+			if o.IsNullish() {
+				throwNullishBase(r, o, k, "read", "reading")
+			}
+			st[sp-1] = toKeyValue(r, k)
+		case DELPROP:
+			st[sp-1] = deleteProp(r, st[sp-1], consts[a].AsString().Key())
+		case DELINDEX:
+			key := r.ToPropertyKey(st[sp-1])
+			st[sp-2] = deleteProp(r, st[sp-2], key)
+			sp--
+		case METHOD:
+			o := st[sp-1]
+			st[sp-1] = getProp(r, o, consts[a].AsString().Key())
+			st[sp] = o
+			sp++
+		case METHODINDEX:
+			o := st[sp-2]
+			st[sp-2] = getIndex(r, o, st[sp-1])
+			st[sp-1] = o
+		case MAKEARRAY:
+			arr := r.NewArrayValue(slices.Clone(st[sp-a : sp]))
+			clear(st[sp-a : sp])
+			sp -= a
+			st[sp] = value.Obj(arr)
+			sp++
+		case TEMPLATE:
+			n := 2*a + 1
+			v := templateString(r, st[sp-n:sp])
+			clear(st[sp-n : sp])
+			sp -= n
+			st[sp] = v
+			sp++
+		case TEMPLATEOBJ:
+			st[sp] = value.Obj(run.templateObject(a))
+			sp++
+		case REGEXP:
+			st[sp-2] = r.Construct(value.Obj(r.Intrinsic(value.RegExpCtor)), []value.Value{st[sp-2], st[sp-1]}, nil)
+			sp--
+
+		case APPEND:
+			if err := st[sp-2].AsObject().Internal.(*value.ArrayData).Push(st[sp-1]); err != nil {
+				r.ThrowRange(value.ArrayLengthMessage)
+			}
+			sp--
+			st[sp] = value.Undefined
+		case SPREAD:
+			vals := r.IterateToSlice(st[sp-1])
+			arr := st[sp-2].AsObject().Internal.(*value.ArrayData)
+			if a == 1 && arr.Len()+len(vals) > maxSpreadArgs {
+				r.ThrowRange("Maximum call stack size exceeded")
+			}
+			if err := arr.Push(vals...); err != nil {
+				r.ThrowRange(value.ArrayLengthMessage)
+			}
+			sp--
+			st[sp] = value.Undefined
+		case DEFGETTER, DEFSETTER:
+			o, fn := st[sp-2].AsObject(), st[sp-1].AsObject()
+			key := consts[a].AsString().Key()
+			cur, _ := r.GetOwnProperty(o, key)
+			get, set := cur.Get, cur.Set
+			if !cur.IsAccessor() {
+				get, set = nil, nil
+			}
+			if op == DEFGETTER {
+				get = fn
+			} else {
+				set = fn
+			}
+			o.DefineAccessor(key, get, set, value.Enumerable|value.Configurable)
+			sp--
+			st[sp] = value.Undefined
+
+		case CONSTANT:
+			st[sp] = consts[a]
+			sp++
+		case LOCAL:
+			st[sp] = st[bp+a]
+			sp++
+		case LOCALCHECK:
+			v := st[bp+a]
+			if v.IsHole() {
+				tdzError(r, consts[b])
+			}
+			st[sp] = v
+			sp++
+		case SETLOCAL:
+			sp--
+			st[bp+a] = st[sp]
+			st[sp] = value.Undefined
+		case INCLOCAL, DECLOCAL:
+			x := st[bp+a]
+			if !x.IsNumber() {
+				x = value.Number(r.ToNumber(x))
+			}
+			if op == INCLOCAL {
+				st[bp+a] = value.Number(x.Num() + 1)
+			} else {
+				st[bp+a] = value.Number(x.Num() - 1)
+			}
+		case ADDLOCAL:
+			sp--
+			x, y := st[bp+a], st[sp]
+			if x.IsNumber() && y.IsNumber() {
+				st[bp+a] = value.Number(x.Num() + y.Num())
+			} else {
+				if x.IsObject() || y.IsObject() {
+					r.RequireData(x, y)
+				}
+				st[bp+a] = r.Add(x, y)
+			}
+			st[sp] = value.Undefined
+		case SETLOCALCHECK:
+			if st[bp+a].IsHole() {
+				tdzError(r, consts[b])
+			}
+			sp--
+			st[bp+a] = st[sp]
+		case CELL:
+			st[sp] = fr.cells[a].v
+			sp++
+		case CELLCHECK:
+			v := fr.cells[a].v
+			if v.IsHole() {
+				tdzError(r, consts[b])
+			}
+			st[sp] = v
+			sp++
+		case SETCELL:
+			sp--
+			fr.cells[a].v = st[sp]
+		case SETCELLCHECK:
+			cl := fr.cells[a]
+			if cl.v.IsHole() {
+				tdzError(r, consts[b])
+			}
+			sp--
+			cl.v = st[sp]
+		case INITCELL:
+			sp--
+			fr.cells[a] = &cell{v: st[sp]}
+		case FREE:
+			st[sp] = fr.cl.free[a].v
+			sp++
+		case FREECHECK:
+			v := fr.cl.free[a].v
+			if v.IsHole() {
+				tdzError(r, consts[b])
+			}
+			st[sp] = v
+			sp++
+		case SETFREE:
+			sp--
+			fr.cl.free[a].v = st[sp]
+		case SETFREECHECK:
+			cl := fr.cl.free[a]
+			if cl.v.IsHole() {
+				tdzError(r, consts[b])
+			}
+			sp--
+			cl.v = st[sp]
+		case GLOBAL:
+			st[sp] = run.global(a)
+			sp++
+		case TYPEOFGLOBAL:
+			st[sp], _ = run.lookupGlobal(a)
+			sp++
+		case SETGLOBAL:
+			run.setGlobal(a, st[sp-1])
+			sp--
+		case CONSTASSIGN:
+			r.ThrowType("Assignment to constant variable.")
+
+		case MAKEFUNC:
+			st[sp] = run.makeFunc(run.prog.Funcs[a], fr)
+			sp++
+
+		case CMPJMP:
+			x, y := st[sp-2], st[sp-1]
+			sp -= 2
+			var ok bool
+			if x.IsNumber() && y.IsNumber() {
+				switch n, m := x.Num(), y.Num(); Opcode(b) {
+				case LT:
+					ok = n < m
+				case LE:
+					ok = n <= m
+				case GT:
+					ok = n > m
+				case GE:
+					ok = n >= m
+				case SEQ:
+					ok = n == m
+				default:
+					ok = n != m
+				}
+			} else {
+				ok = binaryOp(r, opBinary[b], x, y).ToBoolean()
+			}
+			st[sp], st[sp+1] = value.Undefined, value.Undefined
+			if !ok {
+				pc = a
+			}
+		case JMP:
+			pc = a
+		case LOOP:
+			r.Poll()
+			pc = a
+		case JMPFALSE:
+			sp--
+			if !st[sp].ToBoolean() {
+				pc = a
+			}
+		case JMPTRUE:
+			sp--
+			if st[sp].ToBoolean() {
+				pc = a
+			}
+		case ANDJMP:
+			if !st[sp-1].ToBoolean() {
+				pc = a
+			} else {
+				sp--
+			}
+		case ORJMP:
+			if st[sp-1].ToBoolean() {
+				pc = a
+			} else {
+				sp--
+			}
+		case NULLISHJMP:
+			if !st[sp-1].IsNullish() {
+				pc = a
+			} else {
+				sp--
+			}
+
+		case TRY, TRYFINALLY:
+			fr.handlers = append(fr.handlers, handler{pc: a, finally: op == TRYFINALLY, sp: sp,
+				depth: r.Depth, goDepth: r.GoDepth, argHeight: len(r.ArgStack)})
+		case POPHANDLER:
+			fr.handlers = fr.handlers[:len(fr.handlers)-1]
+		case NORMAL:
+			st[sp], st[sp+1], st[sp+2] = value.Number(complNormal), value.Undefined, value.Undefined
+			sp += 3
+		case THROW:
+			fr.sp = sp
+			panic(&value.Exception{Value: st[sp-1]})
+		case ENDFINALLY:
+			sp -= 3
+			kind, v, aux := int(st[sp].Num()), st[sp+1], st[sp+2]
+			switch kind {
+			case complThrow:
+				panic(&value.Exception{Value: v})
+			case complReturn:
+				fr.sp = sp
+				if run.doReturn(fr, v) {
+					goto returned
+				}
+				pc, sp = fr.pc, fr.sp
+			case complJump:
+				fr.sp = sp
+				pc = run.jumpOut(fr, int(v.Num()), int(aux.Num()))
+				sp = fr.sp
+			}
+		case JUMPOUT:
+			fr.sp = sp
+			pc = run.jumpOut(fr, a, b)
+			sp = fr.sp
+		case RETURN:
+			sp--
+			fr.sp = sp
+			if run.doReturn(fr, st[sp]) {
+				goto returned
+			}
+			pc, sp = fr.pc, fr.sp
+
+		case THISARG:
+			st[sp] = fr.this
+			sp++
+		case CALLEE:
+			st[sp] = value.Obj(fr.fobj)
+			sp++
+		case ARGUMENTS:
+			st[sp] = value.Obj(r.NewArguments(fr.args, r.GetObj(r.Intrinsic(value.ArrayPrototype), "values", value.Undefined)))
+			sp++
+		case REST:
+			var tail []value.Value
+			if len(fr.args) > a {
+				tail = append(tail, fr.args[a:]...)
+			}
+			st[sp] = value.Obj(r.NewArrayValue(tail))
+			sp++
+
+		case CALL:
+			argsStart := sp - a
+			fn, this := st[argsStart-2], st[argsStart-1]
+			o := fn.AsObject()
+			if o == nil || !o.Callable() {
+				r.ThrowType("%s is not a function", consts[b].AsString().String())
+			}
+			if cl, ok := o.Internal.(*closure); ok {
+				caller := fr
+				caller.sp = sp
+				fr = run.pushCall(cl, o, this, st, argsStart-2, a, 0)
+				caller.pc = pc // the return address
+				code, pc = fr.fc.insns, 0
+				st, sp, bp = fr.seg, fr.sp, fr.bp
+				continue
+			}
+			v := r.CallObject(o, this, slices.Clone(st[argsStart:sp]))
+			clear(st[argsStart-1 : sp])
+			st[argsStart-2] = v
+			sp = argsStart - 1
+		case GETITER:
+			it := r.GetIterator(st[sp-1])
+			holder := value.NewObject(nil) // never reaches the program
+			holder.Internal = it
+			st[sp-1] = value.Obj(holder)
+		case ITERNEXT:
+			it := st[bp+b].AsObject().Internal.(*value.IteratorRecord)
+			v, ok := it.Step(r)
+			if !ok {
+				pc = a
+			} else {
+				st[sp] = v
+				sp++
+			}
+		case ITERCLOSE:
+			// A loop that ran out leaves its iterator done: Close does
+			// nothing then.
+			it := st[bp+a].AsObject().Internal.(*value.IteratorRecord)
+			if int(st[sp-3].Num()) == complThrow {
+				it.CloseQuietly(r)
+			} else {
+				it.Close(r)
+			}
+		case FORIN:
+			obj := st[sp-1]
+			fi := &forIn{obj: obj}
+			if !obj.IsNullish() {
+				fi.o = r.ProtoOf(obj)
+				fi.keys = forInKeys(r, obj, fi.o)
+			}
+			holder := value.NewObject(nil)
+			holder.Internal = fi
+			st[sp-1] = value.Obj(holder)
+		case FORINNEXT:
+			fi := st[bp+b].AsObject().Internal.(*forIn)
+			found := false
+			for !found && fi.next < len(fi.keys) {
+				k := fi.keys[fi.next]
+				fi.next++
+				// A key deleted during the loop is skipped.
+				if fi.obj.IsString() || r.HasProperty(fi.o, k) {
+					st[sp] = value.StrOf(k)
+					sp++
+					found = true
+				}
+			}
+			if !found {
+				pc = a
+			}
+		case SPREADOBJ:
+			copyDataProperties(r, st[sp-2].AsObject(), st[sp-1], nil)
+			sp--
+			st[sp] = value.Undefined
+		case OPTJMP:
+			if st[sp-1].IsNullish() {
+				st[sp-1] = value.Undefined
+				pc = a
+			}
+		case OPTCALLJMP:
+			if st[sp-2].IsNullish() {
+				st[sp-2], st[sp-1] = value.Undefined, value.Undefined
+				sp--
+				pc = a
+			}
+		case ARRAYITER:
+			if x := st[sp-1]; x.IsNullish() {
+				r.ThrowType("%s is not iterable", x.TypeOfNullish())
+			}
+			it := r.GetIterator(st[sp-1])
+			holder := value.NewObject(nil)
+			holder.Internal = it
+			st[sp-1] = value.Obj(holder)
+		case ITERVALUE:
+			it := st[bp+a].AsObject().Internal.(*value.IteratorRecord)
+			v, ok := it.Step(r)
+			if !ok {
+				v = value.Undefined
+			}
+			st[sp] = v
+			sp++
+		case ITERREST:
+			it := st[bp+a].AsObject().Internal.(*value.IteratorRecord)
+			var tail []value.Value
+			for {
+				v, ok := it.Step(r)
+				if !ok {
+					break
+				}
+				tail = append(tail, v)
+			}
+			st[sp] = value.Obj(r.NewArrayValue(tail))
+			sp++
+		case OBJCHECK:
+			if x := st[sp-1]; x.IsNullish() {
+				if a > 0 {
+					r.ThrowType("Cannot destructure property '%s' of '%s' as it is %s.", value.KeyString(consts[a-1].AsString().Key()), x.TypeOfNullish(), x.TypeOfNullish())
+				}
+				r.ThrowType("Cannot destructure '%s' as it is %s.", x.TypeOfNullish(), x.TypeOfNullish())
+			}
+		case OBJREST:
+			keys := arrayElements(st[sp-1])
+			exclude := make(map[string]bool, len(keys))
+			for _, k := range keys {
+				exclude[r.ToPropertyKey(k)] = true
+			}
+			o := r.NewPlainObject()
+			copyDataProperties(r, o, st[sp-2], exclude)
+			st[sp-2], st[sp-1] = value.Obj(o), value.Undefined
+			sp--
+		case CALLARRAY:
+			fn, this := st[sp-3], st[sp-2]
+			args := arrayElements(st[sp-1])
+			o := fn.AsObject()
+			if o == nil || !o.Callable() {
+				r.ThrowType("%s is not a function", consts[b].AsString().String())
+			}
+			if cl, ok := o.Internal.(*closure); ok {
+				slot := sp - 3
+				caller := fr
+				caller.sp = sp
+				fr = run.pushCallArgs(cl, o, this, st, slot, args)
+				caller.pc = pc
+				code, pc = fr.fc.insns, 0
+				st, sp, bp = fr.seg, fr.sp, fr.bp
+				continue
+			}
+			v := r.CallObject(o, this, args)
+			st[sp-3], st[sp-2], st[sp-1] = v, value.Undefined, value.Undefined
+			sp -= 2
+		case NEWARRAY:
+			fn := st[sp-2]
+			if !value.IsConstructor(fn) {
+				r.ThrowType("%s is not a constructor", consts[b].AsString().String())
+			}
+			// A program constructor runs in a loop of its own here.
+			st[sp-2] = r.Construct(fn, arrayElements(st[sp-1]), nil)
+			sp--
+			st[sp] = value.Undefined
+		case NEW:
+			argsStart := sp - a
+			fn := st[argsStart-1]
+			if !value.IsConstructor(fn) {
+				r.ThrowType("%s is not a constructor", consts[b].AsString().String())
+			}
+			o := fn.AsObject()
+			if cl, ok := o.Internal.(*closure); ok {
+				obj := value.Obj(run.newThis(o))
+				// The frame expects callee and this below the arguments:
+				// the arguments move up one (into the slack above MaxStack).
+				copy(st[argsStart+1:sp+1], st[argsStart:sp])
+				st[argsStart] = obj
+				sp++
+				caller := fr
+				caller.sp = sp
+				fr = run.pushCall(cl, o, obj, st, argsStart-1, a, 0)
+				caller.pc = pc
+				fr.construct = true
+				code, pc = fr.fc.insns, 0
+				st, sp, bp = fr.seg, fr.sp, fr.bp
+				continue
+			}
+			v := r.Construct(fn, slices.Clone(st[argsStart:sp]), nil)
+			clear(st[argsStart:sp])
+			st[argsStart-1] = v
+			sp = argsStart
+		default:
+			panic("vm: illegal opcode " + op.String())
+		}
+		continue
+
+	returned:
+		if len(run.frames) == base {
+			return
+		}
+		fr = run.frames[len(run.frames)-1]
+		code, pc = fr.fc.insns, fr.pc
+		st, sp, bp = fr.seg, fr.sp, fr.bp
+	}
+}
+
+// pushCall pushes the frame of a call from program code: the callee,
+// this and nargs arguments are at seg[slot:]. The frame stays in the
+// caller's segment when its region fits, or moves to a new one.
+func (run *Run) pushCall(cl *closure, fobj *value.Object, this value.Value, seg []value.Value, slot, nargs, cost int) *frame {
+	need := regionSize(cl.fc, nargs)
+	if slot+need <= len(seg) {
+		return run.pushFrame(cl, fobj, this, seg, slot+2, nargs, slot, cost)
+	}
+	nseg := run.newSegment(need)
+	copy(nseg, seg[slot:slot+2+nargs])
+	fr := run.pushFrame(cl, fobj, this, nseg, 2, nargs, slot, cost)
+	fr.ownSeg = true
+	return fr
+}
+
+// maxSpreadArgs is the most arguments a spread call may pass, as on
+// engine "ast".
+const maxSpreadArgs = 65535
+
+// arrayElements copies the elements of an array the compiler built.
+func arrayElements(v value.Value) []value.Value {
+	a := v.AsObject().Internal.(*value.ArrayData)
+	out := make([]value.Value, a.Len())
+	for i := range out {
+		out[i], _ = a.Get(i)
+	}
+	return out
+}
+
+// pushCallArgs pushes the frame of a call whose callee and this are at
+// seg[slot:] and whose arguments are args (a spread call).
+func (run *Run) pushCallArgs(cl *closure, fobj *value.Object, this value.Value, seg []value.Value, slot int, args []value.Value) *frame {
+	need := regionSize(cl.fc, len(args))
+	if slot+need > len(seg) {
+		nseg := run.newSegment(need)
+		nseg[0], nseg[1] = seg[slot], seg[slot+1]
+		copy(nseg[2:], args)
+		fr := run.pushFrame(cl, fobj, this, nseg, 2, len(args), slot, 0)
+		fr.ownSeg = true
+		return fr
+	}
+	copy(seg[slot+2:], args)
+	return run.pushFrame(cl, fobj, this, seg, slot+2, len(args), slot, 0)
+}
+
+// doReturn returns v from fr: through the innermost finally block still
+// open (which then carries the return on), or out of the frame. It
+// reports whether the frame is gone; otherwise fr.pc and fr.sp are where
+// to go on.
+func (run *Run) doReturn(fr *frame, v value.Value) bool {
+	for k := len(fr.handlers); k > 0; k-- {
+		h := fr.handlers[k-1]
+		fr.handlers = fr.handlers[:k-1]
+		if h.finally {
+			clear(fr.seg[h.sp:fr.sp])
+			fr.sp = h.sp
+			fr.push(value.Number(complReturn), v, value.Undefined)
+			fr.pc = h.pc
+			return false
+		}
+	}
+	if fr.construct && !v.IsObject() {
+		v = fr.this
+	}
+	run.popFrame(v)
+	return true
+}
+
+// jumpOut leaves try regions down to depth on the way to addr, going
+// through the first finally block in the way, which carries the jump
+// on. It returns where to go on.
+func (run *Run) jumpOut(fr *frame, addr, depth int) int {
+	for len(fr.handlers) > depth {
+		h := fr.handlers[len(fr.handlers)-1]
+		fr.handlers = fr.handlers[:len(fr.handlers)-1]
+		if h.finally {
+			fr.push(value.Number(complJump), value.Number(float64(addr)), value.Number(float64(depth)))
+			return h.pc
+		}
+	}
+	return addr
+}
+
+// tdzError is V8's ReferenceError for a read before initialization.
+func tdzError(r *value.Realm, name value.Value) {
+	r.ThrowError(value.ReferenceError, "Cannot access '%s' before initialization", name.AsString().String())
+}
+
+// makeFunc makes a closure over fc in frame fr.
+func (run *Run) makeFunc(fc *Funcode, fr *frame) value.Value {
+	r := run.realm
+	cl := &closure{fc: fc}
+	if len(fc.Free) > 0 {
+		cl.free = make([]*cell, len(fc.Free))
+		for i, fv := range fc.Free {
+			if fv.FromFree {
+				cl.free[i] = fr.cl.free[fv.Index]
+			} else {
+				cl.free[i] = fr.cells[fv.Index]
+			}
+		}
+	}
+	o := value.NewFunctionObject(r.Intrinsic(value.FunctionPrototype), cl)
+	r.Charge(160)
+	o.Define("length", value.Number(float64(fc.Length)), value.Configurable)
+	o.Define("name", value.StrOf(fc.Name), value.Configurable)
+	if cl.IsConstructor() {
+		p := value.NewObject(r.Intrinsic(value.ObjectPrototype))
+		p.Define("constructor", value.Obj(o), value.Writable|value.Configurable)
+		o.Define("prototype", value.Obj(p), value.Writable)
+	}
+	return value.Obj(o)
+}
+
+// global reads a global, resolving it on first use.
+func (run *Run) global(slot int) value.Value {
+	if v := run.globals[slot]; !v.IsHole() {
+		return v
+	}
+	v, ok := run.lookupGlobal(slot)
+	if !ok {
+		run.realm.ThrowError(value.ReferenceError, "%s is not defined", run.prog.Globals[slot])
+	}
+	return v
+}
+
+func (run *Run) lookupGlobal(slot int) (value.Value, bool) {
+	if v := run.globals[slot]; !v.IsHole() {
+		return v, true
+	}
+	name := run.prog.Globals[slot]
+	if run.host != nil {
+		if v, ok := run.host.Global(run.realm, name); ok {
+			run.globals[slot] = v
+			return v, true
+		}
+	}
+	if v, ok := run.realm.Global(name); ok {
+		run.globals[slot] = v
+		return v, true
+	}
+	return value.Undefined, false
+}
+
+func (run *Run) setGlobal(slot int, v value.Value) {
+	name := run.prog.Globals[slot]
+	if _, ok := run.lookupGlobal(slot); !ok {
+		run.realm.ThrowError(value.ReferenceError, "%s is not defined", name)
+	}
+	switch name {
+	case "undefined", "NaN", "Infinity":
+		run.realm.ThrowType("Cannot assign to read only property '%s' of object '#<Object>'", name)
+	}
+	run.globals[slot] = v
+	run.realm.SetGlobal(name, v)
+}

@@ -1,0 +1,13 @@
+function fib(n) {
+  return n < 2 ? n : fib(n - 1) + fib(n - 2);
+}
+let total = 0;
+for (let i = 0; i < 3; i++) {
+  const add = () => i;
+  try {
+    total += add();
+  } finally {
+    total++;
+  }
+}
+({ total, fib: fib(10) });

@@ -1,0 +1,519 @@
+// Package vm is codemode's bytecode engine "vm" (groundwork): it compiles
+// the resolved tree of ast/ to the instruction set of opcode.go and runs
+// it on frames that are plain data, on the VM's own stack.
+//
+// A call from program code to program code pushes a frame on the VM's
+// frame stack and goes on in the same loop: no Go recursion. A built-in
+// that calls back into the program (map, sort, a getter) re-enters the
+// loop through value.Agent on the Go stack, as docs/architecture.md
+// decides: such a built-in always finishes before the run could suspend.
+// A JavaScript throw is a Go panic carrying *value.Exception (the
+// library throws that way); the loop recovers it once per entry and
+// looks for a handler in the frames it owns.
+//
+// Not compiled yet (Compile reports a *NotCompiledError, never a panic):
+// classes, generators, async functions and await, for await, getters and
+// setters with computed keys, an optional chain as a callee or under
+// delete, super, new.target, private names, import,
+// with, debugger and BigInt literals. The package is not wired into the
+// root package yet.
+package vm
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"time"
+
+	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/value"
+)
+
+// Host is what the embedding runtime provides to a run: the values of
+// global names the library does not define.
+type Host interface {
+	Global(r *value.Realm, name string) (v value.Value, ok bool)
+}
+
+// Options configure one run.
+type Options struct {
+	Library *value.Library
+	Host    Host
+	// Deadline, when not zero, ends the run with a TimeoutExceeded
+	// interrupt; TimeoutMessage is its message.
+	Deadline       time.Time
+	TimeoutMessage string
+}
+
+// cell is a variable that a closure captured.
+type cell struct{ v value.Value }
+
+// closure is the Internal of a program function object: its code and
+// captured cells, nothing else, so that it can be saved as data.
+type closure struct {
+	fc   *Funcode
+	free []*cell
+}
+
+// IsConstructor implements value.Constructible.
+func (cl *closure) IsConstructor() bool { return ast.FuncKind(cl.fc.Kind) == ast.FuncNormal }
+
+// frame is one activation of a program function. Its values live in a
+// segment of the VM's value stack: the callee and this value the caller
+// pushed at bp-2 and bp-1, the locals at bp, and the operand stack
+// above them, at most MaxStack deep. A segment never moves, so the loop
+// keeps the segment and the stack pointer in locals; a frame that does
+// not fit in its caller's segment starts a new one.
+type frame struct {
+	fc   *Funcode
+	cl   *closure
+	fobj *value.Object
+	pc   int // the instruction being run, or where to go on when resumed
+	seg  []value.Value
+	bp   int
+	sp   int // the operand stack top, saved while the frame is not running
+	// ret is where the result goes in the caller's segment; -1 for the
+	// frame the loop was entered for, whose result exec returns.
+	ret       int
+	this      value.Value
+	construct bool // new: a non-object result gives this
+	ownSeg    bool // the frame started its segment, free again when it returns
+	cells     []*cell
+	handlers  []handler
+	args      []value.Value // the arguments, when fc.NeedArgs
+	// cost is the Go stack the frame holds: nothing for a frame pushed
+	// by the loop, the loop's own frames for one that entered it.
+	cost int
+}
+
+// limit is the end of the frame's region: where the frame of a call a
+// built-in makes from it may start.
+func (fr *frame) limit() int { return fr.bp + fr.fc.NumLocals + fr.fc.MaxStack + stackSlack }
+
+// stackSlack is room above a frame's MaxStack, for safety.
+const stackSlack = 4
+
+// regionSize is the room a call of fc with nargs arguments needs from
+// its callee slot up.
+func regionSize(fc *Funcode, nargs int) int {
+	return 2 + max(nargs, fc.NumLocals) + fc.MaxStack + stackSlack
+}
+
+// handler is an open try region of a frame.
+type handler struct {
+	pc      int  // the catch or finally block
+	finally bool // pc is a finally block (entered with a completion record)
+	sp      int  // the stack height at the region's start
+	// the realm's counters at the region's start, restored on a throw
+	depth, goDepth, argHeight int
+}
+
+// Failure is how a run ended abnormally: an uncaught exception, an
+// interrupt, or a bug (a Go panic), with the stack for the last.
+type Failure struct {
+	Exception *value.Exception
+	Interrupt *value.Interrupt
+	Panic     any
+	Stack     string
+}
+
+func (f *Failure) Error() string {
+	switch {
+	case f.Exception != nil:
+		return "uncaught exception"
+	case f.Interrupt != nil:
+		return f.Interrupt.Message
+	}
+	return fmt.Sprintf("internal error: %v", f.Panic)
+}
+
+// Run is one execution of a program. It is not safe for concurrent use.
+type Run struct {
+	prog    *Program
+	realm   *value.Realm
+	host    Host
+	ctx     context.Context
+	opts    Options
+	globals []value.Value
+
+	frames  []*frame
+	free    []*frame      // popped frames, for reuse
+	segSize int           // the size of the last segment made
+	spare   []value.Value // a segment no frame uses any more
+	// templates are the tagged template objects made so far, by site.
+	templates []*value.Object
+	result    value.Value
+}
+
+// reentryCost is the Go stack one entry of the loop holds (CallFunction
+// from a built-in), counted against value.MaxNativeDepth.
+const reentryCost = 2048
+
+// NewRun prepares a run of prog.
+func NewRun(ctx context.Context, prog *Program, opts Options) *Run {
+	run := &Run{prog: prog, host: opts.Host, ctx: ctx, opts: opts}
+	run.realm = value.NewRealm(opts.Library, run)
+	run.globals = make([]value.Value, len(prog.Globals))
+	for i := range run.globals {
+		run.globals[i] = value.Hole
+	}
+	return run
+}
+
+// Realm returns the run's realm.
+func (run *Run) Realm() *value.Realm { return run.realm }
+
+// Source returns the program's source, for locating diagnostics.
+func (run *Run) Source() *ast.Source { return run.prog.src }
+
+// Start runs the program body and returns its value, or, when the value
+// is a thenable, the promise adopting it.
+func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
+	fail = run.guard(func() {
+		main := &closure{fc: run.prog.Funcs[0]}
+		v = run.callClosure(main, nil, value.Undefined, nil, 0)
+		if o := v.AsObject(); o != nil {
+			if then := run.realm.GetObj(o, "then", v).AsObject(); then != nil && then.Callable() {
+				p = run.realm.NewPromise()
+				run.realm.ResolvePromise(p, v)
+			}
+		}
+	})
+	return v, p, fail
+}
+
+// Settle runs the job queue until p is settled. Host calls do not exist
+// on this engine yet, so a promise still pending afterwards never
+// settles.
+func (run *Run) Settle(p *value.Object) *Failure {
+	pd := p.Internal.(*value.PromiseData)
+	if fail := run.guard(run.realm.RunJobs); fail != nil {
+		return fail
+	}
+	if pd.State == value.Pending {
+		return &Failure{Interrupt: &value.Interrupt{Kind: "ExecutionFailure",
+			Message: "The program is waiting for a promise that can never settle: nothing is left to run. Make sure every promise you await is resolved or rejected."}}
+	}
+	return nil
+}
+
+// guard runs f, turning a panic into a Failure.
+func (run *Run) guard(f func()) (fail *Failure) {
+	r := run.realm
+	depth, goDepth, height := r.Depth, r.GoDepth, len(r.ArgStack)
+	frames := len(run.frames)
+	defer func() {
+		if p := recover(); p != nil {
+			fail = toFailure(p)
+			r.Depth, r.GoDepth = depth, goDepth
+			clear(r.ArgStack[height:])
+			r.ArgStack = r.ArgStack[:height]
+			run.frames = run.frames[:frames]
+		}
+	}()
+	f()
+	return nil
+}
+
+func toFailure(p any) *Failure {
+	switch x := p.(type) {
+	case *value.Exception:
+		return &Failure{Exception: x}
+	case *value.Interrupt:
+		return &Failure{Interrupt: x}
+	}
+	return &Failure{Panic: p, Stack: string(debug.Stack())}
+}
+
+// ---------------------------------------------------------------------------
+// value.Agent
+
+// Pos is the source offset of the instruction being run.
+func (run *Run) Pos() int {
+	if n := len(run.frames); n > 0 {
+		fr := run.frames[n-1]
+		return fr.fc.pos(int(fr.fc.offsets[fr.pc]))
+	}
+	return -1
+}
+
+// CheckInterrupts checks the deadline and the context now.
+func (run *Run) CheckInterrupts() {
+	if !run.opts.Deadline.IsZero() && time.Now().After(run.opts.Deadline) {
+		panic(run.timeout())
+	}
+	if run.ctx.Err() != nil {
+		panic(run.ctxInterrupt())
+	}
+}
+
+func (run *Run) timeout() *value.Interrupt {
+	msg := run.opts.TimeoutMessage
+	if msg == "" {
+		msg = "Execution timed out."
+	}
+	return &value.Interrupt{Kind: "TimeoutExceeded", Message: msg}
+}
+
+func (run *Run) ctxInterrupt() *value.Interrupt {
+	if run.ctx.Err() == context.DeadlineExceeded {
+		return run.timeout()
+	}
+	return &value.Interrupt{Kind: "ExecutionFailure", Message: "Execution was cancelled: " + run.ctx.Err().Error()}
+}
+
+// CallFunction runs a program function for a built-in: the loop is
+// entered again, on the Go stack, until that function returns.
+func (run *Run) CallFunction(f *value.Object, this value.Value, args []value.Value) value.Value {
+	return run.callClosure(f.Internal.(*closure), f, this, args, reentryCost)
+}
+
+// ConstructFunction runs a program constructor under new for a built-in
+// (Reflect.construct, a subclass of a built-in).
+func (run *Run) ConstructFunction(f *value.Object, args []value.Value, newTarget *value.Object) value.Value {
+	r := run.realm
+	cl := f.Internal.(*closure)
+	if !cl.IsConstructor() {
+		r.ThrowType("%s is not a constructor", r.FunctionName(f))
+	}
+	obj := run.newThis(newTarget)
+	res := run.callClosure(cl, f, value.Obj(obj), args, reentryCost)
+	if res.IsObject() {
+		return res
+	}
+	return value.Obj(obj)
+}
+
+// newThis is the object new makes for a program constructor.
+func (run *Run) newThis(newTarget *value.Object) *value.Object {
+	r := run.realm
+	obj := value.NewObject(r.ProtoFromCtor(newTarget, value.ObjectPrototype))
+	r.Charge(96)
+	return obj
+}
+
+// callClosure pushes a frame for cl above the top frame's region (or in
+// a new segment) and runs the loop until it returns.
+func (run *Run) callClosure(cl *closure, fobj *value.Object, this value.Value, args []value.Value, cost int) value.Value {
+	var seg []value.Value
+	start := 0
+	need := regionSize(cl.fc, len(args))
+	if n := len(run.frames); n > 0 {
+		top := run.frames[n-1]
+		seg, start = top.seg, top.limit()
+	}
+	own := false
+	if start+need > len(seg) {
+		seg, start, own = run.newSegment(need), 0, true
+	}
+	seg[start], seg[start+1] = value.Obj(fobj), this
+	copy(seg[start+2:], args)
+	base := len(run.frames)
+	run.pushFrame(cl, fobj, this, seg, start+2, len(args), -1, cost).ownSeg = own
+	return run.exec(base)
+}
+
+// minSegment is the size of the first segment of a run, in values.
+const minSegment = 32
+
+// newSegment makes a segment of at least need values, charged to the
+// run's memory budget, or reuses the spare one: a loop calling a
+// function that does not fit in its segment allocates once.
+func (run *Run) newSegment(need int) []value.Value {
+	if sp := run.spare; len(sp) >= need {
+		run.spare = nil
+		return sp
+	}
+	size := max(need, 2*run.segSize, minSegment)
+	run.realm.Charge(24 * size)
+	run.segSize = size
+	return make([]value.Value, size)
+}
+
+// pushFrame makes the frame of a call whose nargs arguments are at
+// seg[bp:], with room for its region: the arguments become the first
+// locals and the other locals start undefined.
+func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, seg []value.Value, bp, nargs, ret, cost int) *frame {
+	r := run.realm
+	r.EnterFrame(cost)
+	r.Poll()
+	fc := cl.fc
+	var args []value.Value
+	if fc.NeedArgs {
+		args = slices.Clone(seg[bp : bp+nargs])
+	}
+	// Extra arguments are dropped; their slots belong to other locals.
+	clearSmall(seg[bp+min(nargs, fc.NumParams) : bp+max(nargs, fc.NumLocals)])
+	var fr *frame
+	if k := len(run.free); k > 0 {
+		fr = run.free[k-1]
+		run.free = run.free[:k-1]
+	} else {
+		fr = &frame{}
+	}
+	fr.fc, fr.cl, fr.fobj, fr.pc, fr.seg, fr.bp, fr.sp, fr.ret = fc, cl, fobj, 0, seg, bp, bp+fc.NumLocals, ret
+	fr.this, fr.cost, fr.construct, fr.args, fr.ownSeg = this, cost, false, args, false
+	if fc.HasCells {
+		fr.cells = make([]*cell, fc.NumLocals)
+	}
+	run.frames = append(run.frames, fr)
+	return fr
+}
+
+// popFrame removes the top frame, whose result is v, and leaves v where
+// the caller pushed the callee (or in run.result for an entry frame).
+func (run *Run) popFrame(v value.Value) {
+	n := len(run.frames) - 1
+	fr := run.frames[n]
+	run.frames = run.frames[:n]
+	run.realm.LeaveFrame(fr.cost)
+	clearSmall(fr.seg[fr.bp-1 : fr.sp])
+	if fr.ret >= 0 {
+		caller := run.frames[n-1]
+		caller.seg[fr.ret] = v
+		caller.sp = fr.ret + 1
+	} else {
+		run.result = v
+	}
+	run.release(fr)
+}
+
+// clearSmall sets vs to undefined; a loop beats clear's call into the
+// runtime for the few slots of a typical frame.
+func clearSmall(vs []value.Value) {
+	if len(vs) > 16 {
+		clear(vs)
+		return
+	}
+	for i := range vs {
+		vs[i] = value.Value{}
+	}
+}
+
+// release keeps a popped frame for reuse, and the segment it started.
+func (run *Run) release(fr *frame) {
+	if fr.ownSeg && len(fr.seg) > len(run.spare) {
+		run.spare = fr.seg
+	}
+	fr.cl, fr.fobj, fr.cells, fr.seg, fr.handlers, fr.this, fr.args = nil, nil, nil, nil, fr.handlers[:0], value.Undefined, nil
+	run.free = append(run.free, fr)
+}
+
+// exec runs the loop until the frame at index base has returned, and
+// returns its result. An exception no frame from base up handles goes
+// on as a panic, with those frames gone.
+func (run *Run) exec(base int) value.Value {
+	for {
+		exc := run.loopGuarded(base)
+		if exc == nil {
+			v := run.result
+			run.result = value.Undefined
+			return v
+		}
+		if !run.unwind(base, exc) {
+			panic(exc)
+		}
+	}
+}
+
+// loopGuarded runs the loop, returning an exception it threw instead of
+// unwinding the Go stack; interrupts and bugs go on.
+func (run *Run) loopGuarded(base int) (exc *value.Exception) {
+	defer func() {
+		if p := recover(); p != nil {
+			if e, ok := p.(*value.Exception); ok {
+				exc = e
+				return
+			}
+			panic(p)
+		}
+	}()
+	run.loop(base)
+	return nil
+}
+
+// unwind finds the handler of exc in the frames from base up: the frames
+// above it are dropped and the handler's block is made current. Without
+// one, every frame from base up is dropped and unwind reports false.
+func (run *Run) unwind(base int, exc *value.Exception) bool {
+	r := run.realm
+	for len(run.frames) > base {
+		fr := run.frames[len(run.frames)-1]
+		if k := len(fr.handlers); k > 0 {
+			h := fr.handlers[k-1]
+			fr.handlers = fr.handlers[:k-1]
+			r.Depth, r.GoDepth = h.depth, h.goDepth
+			clear(r.ArgStack[h.argHeight:])
+			r.ArgStack = r.ArgStack[:h.argHeight]
+			fr.sp = h.sp
+			if h.finally {
+				fr.push(value.Number(complThrow), exc.Value, value.Undefined)
+			} else {
+				fr.push(exc.Value)
+			}
+			fr.pc = h.pc
+			return true
+		}
+		n := len(run.frames) - 1
+		run.frames = run.frames[:n]
+		run.realm.LeaveFrame(fr.cost)
+		run.release(fr)
+	}
+	return false
+}
+
+// push pushes values on a frame that is not running.
+func (fr *frame) push(vs ...value.Value) {
+	copy(fr.seg[fr.sp:], vs)
+	fr.sp += len(vs)
+}
+
+// Deadline is when the run times out (the earlier of its own deadline and
+// its context's), or the zero time; long-running built-ins such as
+// regular expressions bound their work by it.
+func (run *Run) Deadline() time.Time {
+	d := run.opts.Deadline
+	if cd, ok := run.ctx.Deadline(); ok && (d.IsZero() || cd.Before(d)) {
+		d = cd
+	}
+	return d
+}
+
+// Location converts a source offset to a line and column.
+func (run *Run) Location(pos int) ast.Location { return run.prog.src.Location(ast.Pos(pos)) }
+
+// templateObject returns the strings array of a tagged template site,
+// made once per run.
+func (run *Run) templateObject(site int) *value.Object {
+	if run.templates == nil {
+		run.templates = make([]*value.Object, len(run.prog.Templates))
+	}
+	if o := run.templates[site]; o != nil {
+		return o
+	}
+	r := run.realm
+	t := run.prog.Templates[site]
+	cooked := make([]value.Value, len(t.Raw))
+	raw := make([]value.Value, len(t.Raw))
+	for i := range t.Raw {
+		if t.HasCooked[i] {
+			cooked[i] = value.StrOf(t.Cooked[i])
+		}
+		raw[i] = value.StrOf(t.Raw[i])
+	}
+	rawArr := r.NewArrayValue(raw)
+	freezeArray(rawArr)
+	o := r.NewArrayValue(cooked)
+	o.Define("raw", value.Obj(rawArr), 0)
+	freezeArray(o)
+	run.templates[site] = o
+	return o
+}
+
+// freezeArray is Object.freeze of an array (template objects are frozen).
+func freezeArray(o *value.Object) {
+	o.Freeze()
+	a := o.Array()
+	a.Frozen, a.Sealed, a.LengthReadOnly = true, true, true
+}
