@@ -204,7 +204,9 @@ func throwNullishBase(r *value.Realm, o, k value.Value, verb, doing string) {
 func setIndex(r *value.Realm, o, k, v value.Value) {
 	if k.IsNumber() {
 		if oo := o.AsObject(); oo != nil && oo.Class == value.ClassArray && oo.Proto == r.Intrinsic(value.ArrayPrototype) {
-			if a, ok := oo.Internal.(*value.ArrayData); ok && !a.Frozen && !a.Sealed && oo.Extensible() {
+			// Not with elements defined as ordinary properties (accessors,
+			// read-only or hidden elements): those go through Set.
+			if a, ok := oo.Internal.(*value.ArrayData); ok && !a.Frozen && !a.Sealed && oo.Extensible() && !oo.HasIndexKeys() {
 				n := k.Num()
 				if i := int(n); float64(i) == n && i >= 0 && i <= a.Len() && !protoHasIndexes(r) {
 					if err := a.Set(i, v); err != nil {
