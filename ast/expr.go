@@ -515,7 +515,7 @@ loop:
 			p.next() // x!: a non-null assertion
 		case js.LtToken:
 			if p.ts {
-				if !p.tryTypeArgsInExpression() {
+				if literalCallee(x) || !p.tryTypeArgsInExpression() {
 					break loop
 				}
 				break // f<T>(x), new Map<K, V>(), f<T>`...`

@@ -380,6 +380,16 @@ func (p *parser) tryTypeArgsInExpression() bool {
 	})
 }
 
+// literalCallee reports a literal, which no type arguments can follow:
+// 0<0&0>(0) is two comparisons, as in JavaScript, not a call of 0.
+func literalCallee(x Expr) bool {
+	switch x.(type) {
+	case *NumberLit, *BigIntLit, *StringLit, *RegExpLit, *BoolLit, *NullLit, *TemplateLit, *ArrayLit, *ObjectLit:
+		return true
+	}
+	return false
+}
+
 // typeArgsCloseAhead scans the raw text after a '<' for the '>' that
 // would close it as type arguments, within typeArgsWindow bytes. Without
 // this check, a flat chain of comparisons (a<b, a<b, a<b, ...) whose type
@@ -450,16 +460,19 @@ func (p *parser) startsExpression() bool {
 }
 
 // jsPlausibleTypeArgs reports whether the text between < and > is a list
-// of lowercase dotted names, which JavaScript reads as comparisons.
+// of lowercase dotted names and numbers, joined by ',', '&' or '|', which
+// JavaScript reads as comparisons and bitwise operators.
 func jsPlausibleTypeArgs(b []byte) bool {
 	word := true // at the start of a list element
 	for i := 0; i < len(b); i++ {
 		c := b[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-		case c == ',':
-			word = true
+		case c == ',' || c == '&' || c == '|':
+			word = true // a<b & c>(d) is JavaScript too
 		case c == '.':
+		case c >= '0' && c <= '9':
+			word = false // a literal type reads as a number: a<0, b>(c)
 		case isIdentStartByte(c):
 			j := i + 1
 			for j < len(b) && (isIdentByte(b[j]) || b[j] >= 0x80) {
