@@ -19,11 +19,33 @@ func (p *parser) parseFunctionDecl(async bool, start Pos) Stmt {
 	p.bodiless = p.ts
 	fn := p.parseFunctionRest(start, FuncNormal, name, async, gen, false)
 	if fn.Body == nil {
-		// An overload signature (or a declare function): erased.
+		// An overload signature (or a declare function): erased. An
+		// overload must come right before its implementation, as
+		// TypeScript requires; alone, erasing it would leave a call to
+		// a function that does not exist.
 		p.semicolon()
+		if !p.ambient && !p.implementationFollows(name.Name) {
+			p.failAt(start, "Function implementation is missing or not immediately following the declaration: an overload signature of %s needs `function %s(...) { ... }` right after it.", name.Name, name.Name)
+		}
 		return nil
 	}
 	return &FuncDecl{At: At{start}, Func: fn}
+}
+
+// implementationFollows reports whether the next statement declares the
+// function name (an overload's implementation, or another overload).
+func (p *parser) implementationFollows(name string) bool {
+	return p.lookahead(func() bool {
+		if p.tt == js.AsyncToken {
+			p.next()
+		}
+		if p.tt != js.FunctionToken {
+			return false
+		}
+		p.next()
+		p.eat(js.MulToken)
+		return p.isIdentToken() && string(p.lit) == name
+	})
 }
 
 func (p *parser) parseFunctionExpr(async bool, start Pos) Expr {

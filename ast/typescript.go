@@ -459,33 +459,27 @@ func (p *parser) startsExpression() bool {
 	return js.IsNumeric(p.tt) || js.IsIdentifierName(p.tt)
 }
 
-// jsPlausibleTypeArgs reports whether the text between < and > is a list
-// of lowercase dotted names and numbers, joined by ',', '&' or '|', which
-// JavaScript reads as comparisons and bitwise operators.
+// jsPlausibleTypeArgs reports whether the text between < and > should
+// keep its JavaScript reading (comparisons, bitwise operators): unless it
+// starts the way only a type would (an upper-case name, a primitive type
+// name such as string, or one of < ( [ { ' " ` -), it does. Deciding by
+// the first token keeps every JavaScript program meaning what it meant
+// (a<b, c>(d), i<n>(0), a<0[0]>(0), a<b & C>(d)); TypeScript written with
+// a lower-case type first (f<user>(x)) is rare, and reads as JavaScript.
 func jsPlausibleTypeArgs(b []byte) bool {
-	word := true // at the start of a list element
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-		case c == ',' || c == '&' || c == '|':
-			word = true // a<b & c>(d) is JavaScript too
-		case c == '.':
-		case c >= '0' && c <= '9':
-			word = false // a literal type reads as a number: a<0, b>(c)
-		case isIdentStartByte(c):
-			j := i + 1
-			for j < len(b) && (isIdentByte(b[j]) || b[j] >= 0x80) {
-				j++
-			}
-			if word && (c >= 'A' && c <= 'Z' || tsTypeNames[string(b[i:j])]) {
-				return false
-			}
-			word = false
-			i = j - 1
-		default:
-			return false
+	t := bytes.TrimLeft(b, " \t\n\r")
+	if len(t) == 0 {
+		return true
+	}
+	switch c := t[0]; {
+	case c >= 'A' && c <= 'Z', bytes.IndexByte([]byte("<([{'\"`-"), c) >= 0:
+		return false
+	case isIdentStartByte(c):
+		j := 1
+		for j < len(t) && (isIdentByte(t[j]) || t[j] >= 0x80) {
+			j++
 		}
+		return !tsTypeNames[string(t[:j])]
 	}
 	return true
 }
