@@ -2,6 +2,7 @@ package interp
 
 import (
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -106,20 +107,9 @@ func getIndex(f *frame, o, k value.Value, pos ast.Pos) value.Value {
 	}
 	f.run.pos = int(pos)
 	if o.IsNullish() {
-		throwNullishBase(r, o, k, "read", "reading")
+		jsops.ThrowNullishBase(r, o, k, "read", "reading")
 	}
 	return r.Get(o, r.ToPropertyKey(k))
-}
-
-// throwNullishBase throws the TypeError of a property access on null or
-// undefined. The base is checked before the key is converted (GetValue's
-// and PutValue's ToObject come first), so an object key is not converted
-// for the message: its toString could throw or have side effects.
-func throwNullishBase(r *value.Realm, o, k value.Value, verb, doing string) {
-	if k.IsObject() {
-		r.ThrowType("Cannot %s properties of %s", verb, o.TypeOfNullish())
-	}
-	r.ThrowType("Cannot %s properties of %s (%s '%s')", verb, o.TypeOfNullish(), doing, value.KeyString(r.ToPropertyKey(k)))
 }
 
 // setIndex is o[k] = v with the array fast path.
@@ -143,7 +133,7 @@ func setIndex(f *frame, o, k, v value.Value, pos ast.Pos) {
 	}
 	f.run.pos = int(pos)
 	if o.IsNullish() {
-		throwNullishBase(r, o, k, "set", "setting")
+		jsops.ThrowNullishBase(r, o, k, "set", "setting")
 	}
 	r.Set(o, r.ToPropertyKey(k), v)
 }
@@ -214,7 +204,7 @@ func (c *compiler) superGet(s *ast.Super, key func(f *frame) string) exprFn {
 		t := this(f)
 		k := key(f)
 		f.run.pos = int(pos)
-		return f.run.realm.GetObj(superBase(f, keyValue(k), "read", "reading"), k, t)
+		return f.run.realm.GetObj(superBase(f, jsops.KeyValue(k), "read", "reading"), k, t)
 	}
 }
 
@@ -582,7 +572,7 @@ func (c *compiler) assign(x *ast.Assign) exprFn {
 			a := ld(f)
 			b := val(f)
 			f.run.pos = int(pos)
-			v := binary(f.run.realm, op, a, b)
+			v := jsops.Binary(f.run.realm, op, a, b)
 			st(f, v)
 			return v
 		}
@@ -593,7 +583,7 @@ func (c *compiler) assign(x *ast.Assign) exprFn {
 		a := ref.get(f, o, k)
 		b := val(f)
 		f.run.pos = int(pos)
-		v := binary(f.run.realm, op, a, b)
+		v := jsops.Binary(f.run.realm, op, a, b)
 		ref.set(f, o, k, v)
 		return v
 	}
@@ -661,22 +651,6 @@ func (rf *ref) resolved(f *frame) (value.Value, value.Value) {
 	return o, k
 }
 
-// keyValue is a property key as a value.
-func keyValue(key string) value.Value {
-	if s := value.SymbolOfKey(key); s != nil {
-		return value.Sym(s)
-	}
-	return value.StrOf(key)
-}
-
-// toKeyValue converts a computed key to a string or symbol value once.
-func toKeyValue(r *value.Realm, k value.Value) value.Value {
-	if k.IsNumber() || k.IsString() || k.IsSymbol() {
-		return k
-	}
-	return keyValue(r.ToPropertyKey(k))
-}
-
 func (c *compiler) reference(x ast.Expr) ref {
 	switch m := x.(type) {
 	case *ast.Member:
@@ -734,9 +708,9 @@ func (c *compiler) reference(x ast.Expr) ref {
 			resolve: func(f *frame, o, k value.Value) value.Value {
 				if o.IsNullish() {
 					f.run.pos = int(pos)
-					throwNullishBase(f.run.realm, o, k, "read", "reading")
+					jsops.ThrowNullishBase(f.run.realm, o, k, "read", "reading")
 				}
-				return toKeyValue(f.run.realm, k)
+				return jsops.ToKeyValue(f.run.realm, k)
 			},
 		}
 	}
@@ -758,7 +732,7 @@ func (c *compiler) superRef(this exprFn, key exprFn, pos ast.Pos) ref {
 				f.run.realm.ThrowType("Cannot assign to read only property '%s' of object", value.KeyString(key))
 			}
 		},
-		resolve: func(f *frame, _, k value.Value) value.Value { return toKeyValue(f.run.realm, k) },
+		resolve: func(f *frame, _, k value.Value) value.Value { return jsops.ToKeyValue(f.run.realm, k) },
 	}
 }
 
@@ -768,7 +742,7 @@ func (c *compiler) superRef(this exprFn, key exprFn, pos ast.Pos) ref {
 func superBase(f *frame, k value.Value, verb, doing string) *value.Object {
 	home := f.home()
 	if home == nil || home.Proto == nil {
-		throwNullishBase(f.run.realm, value.Null, k, verb, doing)
+		jsops.ThrowNullishBase(f.run.realm, value.Null, k, verb, doing)
 	}
 	return home.Proto
 }

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -399,7 +400,7 @@ func (c *compiler) objectLit(x *ast.ObjectLit) exprFn {
 		o := r.NewPlainObject()
 		for _, p := range props {
 			if p.kind == ast.PropSpread {
-				copyDataProperties(r, o, p.val(f), nil)
+				jsops.CopyDataProperties(r, o, p.val(f), nil)
 				continue
 			}
 			key := p.key
@@ -468,41 +469,6 @@ func staticKey(k ast.Expr) string {
 	panic("interp: unexpected property key " + ast.Dump(k, nil))
 }
 
-// copyDataProperties copies the own enumerable properties of src onto o
-// (object spread, rest patterns), skipping the keys in exclude.
-func copyDataProperties(r *value.Realm, o *value.Object, src value.Value, exclude map[string]bool) {
-	if src.IsNullish() {
-		return
-	}
-	if s := src.AsString(); s != nil {
-		for i := 0; i < s.Len(); i++ {
-			k := value.NumberToString(float64(i)).String()
-			if !exclude[k] {
-				r.DefineProperty(o, value.Property{Key: k, Value: value.Str(s.Slice(i, i+1)), Flags: value.DefaultFlags})
-			}
-		}
-		return
-	}
-	so := src.AsObject()
-	if so == nil {
-		return
-	}
-	for _, k := range r.OwnKeys(so, false, true) {
-		if exclude[k] {
-			continue
-		}
-		p, ok := r.GetOwnProperty(so, k)
-		if !ok || p.Flags&value.Enumerable == 0 {
-			continue
-		}
-		v := p.Value
-		if p.IsAccessor() {
-			v = r.GetObj(so, k, src)
-		}
-		r.DefineProperty(o, value.Property{Key: k, Value: v, Flags: value.DefaultFlags})
-	}
-}
-
 func (c *compiler) unary(x *ast.Unary) exprFn {
 	switch x.Op {
 	case ast.OpTypeof:
@@ -512,7 +478,7 @@ func (c *compiler) unary(x *ast.Unary) exprFn {
 		} else {
 			arg = c.expr(x.X)
 		}
-		return func(f *frame) value.Value { return typeofString(arg(f)) }
+		return func(f *frame) value.Value { return jsops.TypeOf(arg(f)) }
 	case ast.OpDelete:
 		return c.deleteExpr(x)
 	}
@@ -528,7 +494,7 @@ func (c *compiler) unary(x *ast.Unary) exprFn {
 				return value.Number(-v.Num())
 			}
 			f.run.pos = int(pos)
-			return negate(f.run.realm, v)
+			return jsops.Negate(f.run.realm, v)
 		}
 	case ast.OpPos:
 		return func(f *frame) value.Value {
@@ -540,40 +506,12 @@ func (c *compiler) unary(x *ast.Unary) exprFn {
 			return value.Number(f.run.realm.ToNumber(v))
 		}
 	case ast.OpBitNot:
-		return func(f *frame) value.Value { f.run.pos = int(pos); return bitNot(f.run.realm, arg(f)) }
+		return func(f *frame) value.Value { f.run.pos = int(pos); return jsops.BitNot(f.run.realm, arg(f)) }
 	case ast.OpVoid:
 		return func(f *frame) value.Value { arg(f); return value.Undefined }
 	}
 	panic("interp: unknown unary operator")
 }
-
-func typeofString(v value.Value) value.Value {
-	switch v.TypeOf() {
-	case "undefined":
-		return strUndefined
-	case "object":
-		return strObject
-	case "boolean":
-		return strBoolean
-	case "number":
-		return strNumber
-	case "string":
-		return strString
-	case "function":
-		return strFunction
-	}
-	return strSymbol
-}
-
-var (
-	strUndefined = value.StrOf("undefined")
-	strObject    = value.StrOf("object")
-	strBoolean   = value.StrOf("boolean")
-	strNumber    = value.StrOf("number")
-	strString    = value.StrOf("string")
-	strFunction  = value.StrOf("function")
-	strSymbol    = value.StrOf("symbol")
-)
 
 func (c *compiler) deleteExpr(x *ast.Unary) exprFn {
 	pos := x.Start
@@ -699,7 +637,7 @@ func (c *compiler) binary(x *ast.Binary) exprFn {
 				return value.Number(a.Num() - b.Num())
 			}
 			f.run.pos = int(pos)
-			return binary(f.run.realm, ast.OpSub, a, b)
+			return jsops.Binary(f.run.realm, ast.OpSub, a, b)
 		}
 	case ast.OpMul:
 		return func(f *frame) value.Value {
@@ -708,7 +646,7 @@ func (c *compiler) binary(x *ast.Binary) exprFn {
 				return value.Number(a.Num() * b.Num())
 			}
 			f.run.pos = int(pos)
-			return binary(f.run.realm, ast.OpMul, a, b)
+			return jsops.Binary(f.run.realm, ast.OpMul, a, b)
 		}
 	case ast.OpStrictEq:
 		return func(f *frame) value.Value { return value.Bool(f.run.realm.StrictEquals(l(f), rt(f))) }
@@ -721,14 +659,14 @@ func (c *compiler) binary(x *ast.Binary) exprFn {
 				return value.Bool(a.Num() < b.Num())
 			}
 			f.run.pos = int(pos)
-			return binary(f.run.realm, ast.OpLt, a, b)
+			return jsops.Binary(f.run.realm, ast.OpLt, a, b)
 		}
 	}
 	op := x.Op
 	return func(f *frame) value.Value {
 		a, b := l(f), rt(f)
 		f.run.pos = int(pos)
-		return binary(f.run.realm, op, a, b)
+		return jsops.Binary(f.run.realm, op, a, b)
 	}
 }
 
@@ -741,7 +679,7 @@ func (c *compiler) privateIn(x *ast.PrivateIn) exprFn {
 		oo := o.AsObject()
 		if oo == nil {
 			f.run.pos = int(pos)
-			f.run.realm.ThrowType("Cannot use 'in' operator to search for '#%s' in %s", x.Name.Name, describeIn(f.run.realm, o))
+			f.run.realm.ThrowType("Cannot use 'in' operator to search for '#%s' in %s", x.Name.Name, jsops.DescribeIn(f.run.realm, o))
 		}
 		return value.Bool(oo.GetOwn(key(f)) != nil)
 	}

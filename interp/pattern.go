@@ -2,6 +2,7 @@ package interp
 
 import (
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -214,7 +215,7 @@ func (c *compiler) objectPattern(p *ast.ObjectPattern, leaf func(ast.Pattern) fu
 		if hasRest {
 			ro, rk := rest.prepare(f)
 			o := r.NewPlainObject()
-			copyDataProperties(r, o, v, used)
+			jsops.CopyDataProperties(r, o, v, used)
 			rest.store(f, ro, rk, value.Obj(o))
 		}
 	}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -312,7 +313,7 @@ func (c *compiler) forIn(s *ast.ForIn, labels []string) stmtFn {
 			return ctlNormal
 		}
 		o := f.run.realm.ProtoOf(obj)
-		keys := forInKeys(f.run.realm, obj, o)
+		keys := jsops.ForInKeys(f.run.realm, obj, o)
 		for _, k := range keys {
 			// A key deleted during the loop is skipped.
 			if !obj.IsString() && !f.run.realm.HasProperty(o, k) {
@@ -332,32 +333,6 @@ func (c *compiler) forIn(s *ast.ForIn, labels []string) stmtFn {
 		}
 		return ctlNormal
 	}
-}
-
-// forInKeys lists the enumerable string keys of obj and its prototypes,
-// each once, in for-in order.
-func forInKeys(r *value.Realm, v value.Value, o *value.Object) []string {
-	if s := v.AsString(); s != nil {
-		keys := make([]string, s.Len())
-		for i := range keys {
-			keys[i] = value.NumberToString(float64(i)).String()
-		}
-		return keys
-	}
-	var keys []string
-	seen := map[string]bool{}
-	for obj := o; obj != nil; obj = obj.Proto {
-		for _, k := range r.OwnKeys(obj, false, false) {
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			if p, ok := r.GetOwnProperty(obj, k); ok && p.Flags&value.Enumerable != 0 {
-				keys = append(keys, k)
-			}
-		}
-	}
-	return keys
 }
 
 func (c *compiler) forOf(s *ast.ForOf, labels []string) stmtFn {

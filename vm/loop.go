@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -74,7 +75,7 @@ func (run *Run) loop(base int) {
 			if x.IsNumber() && y.IsNumber() {
 				st[sp-2] = value.Number(x.Num() - y.Num())
 			} else {
-				st[sp-2] = binaryOp(r, ast.OpSub, x, y)
+				st[sp-2] = jsops.Binary(r, ast.OpSub, x, y)
 			}
 			sp--
 		case LT:
@@ -82,7 +83,7 @@ func (run *Run) loop(base int) {
 			if x.IsNumber() && y.IsNumber() {
 				st[sp-2] = value.Bool(x.Num() < y.Num())
 			} else {
-				st[sp-2] = binaryOp(r, ast.OpLt, x, y)
+				st[sp-2] = jsops.Binary(r, ast.OpLt, x, y)
 			}
 			sp--
 		case SEQ:
@@ -92,7 +93,7 @@ func (run *Run) loop(base int) {
 			st[sp-2] = value.Bool(!r.StrictEquals(st[sp-2], st[sp-1]))
 			sp--
 		case MUL, DIV, MOD, EXP, EQ, NE, GT, LE, GE, BITOR, BITXOR, BITAND, SHL, SHR, USHR, INSTANCEOF, IN:
-			st[sp-2] = binaryOp(r, opBinary[op], st[sp-2], st[sp-1])
+			st[sp-2] = jsops.Binary(r, opBinary[op], st[sp-2], st[sp-1])
 			sp--
 
 		case NOT:
@@ -101,16 +102,16 @@ func (run *Run) loop(base int) {
 			if x := st[sp-1]; x.IsNumber() {
 				st[sp-1] = value.Number(-x.Num())
 			} else {
-				st[sp-1] = negate(r, x)
+				st[sp-1] = jsops.Negate(r, x)
 			}
 		case POS, TONUMBER:
 			if x := st[sp-1]; !x.IsNumber() {
 				st[sp-1] = value.Number(r.ToNumber(x))
 			}
 		case BITNOT:
-			st[sp-1] = bitNot(r, st[sp-1])
+			st[sp-1] = jsops.BitNot(r, st[sp-1])
 		case TYPEOF:
-			st[sp-1] = typeofString(st[sp-1])
+			st[sp-1] = jsops.TypeOf(st[sp-1])
 
 		case NEWOBJECT:
 			st[sp] = value.Obj(r.NewPlainObject())
@@ -153,9 +154,9 @@ func (run *Run) loop(base int) {
 		case TOPROPKEY:
 			o, k := st[sp-2], st[sp-1]
 			if o.IsNullish() {
-				throwNullishBase(r, o, k, "read", "reading")
+				jsops.ThrowNullishBase(r, o, k, "read", "reading")
 			}
-			st[sp-1] = toKeyValue(r, k)
+			st[sp-1] = jsops.ToKeyValue(r, k)
 		case DELPROP:
 			st[sp-1] = deleteProp(r, st[sp-1], consts[a].AsString().Key())
 		case DELINDEX:
@@ -349,7 +350,7 @@ func (run *Run) loop(base int) {
 					ok = n != m
 				}
 			} else {
-				ok = binaryOp(r, opBinary[b], x, y).ToBoolean()
+				ok = jsops.Binary(r, opBinary[b], x, y).ToBoolean()
 			}
 			st[sp], st[sp+1] = value.Undefined, value.Undefined
 			if !ok {
@@ -494,7 +495,7 @@ func (run *Run) loop(base int) {
 			fi := &forIn{obj: obj}
 			if !obj.IsNullish() {
 				fi.o = r.ProtoOf(obj)
-				fi.keys = forInKeys(r, obj, fi.o)
+				fi.keys = jsops.ForInKeys(r, obj, fi.o)
 			}
 			holder := value.NewObject(nil)
 			holder.Internal = fi
@@ -516,7 +517,7 @@ func (run *Run) loop(base int) {
 				pc = a
 			}
 		case SPREADOBJ:
-			copyDataProperties(r, st[sp-2].AsObject(), st[sp-1], nil)
+			jsops.CopyDataProperties(r, st[sp-2].AsObject(), st[sp-1], nil)
 			sp--
 			st[sp] = value.Undefined
 		case OPTJMP:
@@ -572,7 +573,7 @@ func (run *Run) loop(base int) {
 				exclude[r.ToPropertyKey(k)] = true
 			}
 			o := r.NewPlainObject()
-			copyDataProperties(r, o, st[sp-2], exclude)
+			jsops.CopyDataProperties(r, o, st[sp-2], exclude)
 			st[sp-2], st[sp-1] = value.Obj(o), value.Undefined
 			sp--
 		case CALLARRAY:

@@ -1,4 +1,7 @@
-package interp
+// Package jsops holds the JavaScript operators as both engines apply
+// them (binary operators, unary minus and ~, the error text of a failed
+// `in`), so that engine "ast" and engine "vm" share one definition.
+package jsops
 
 import (
 	"math"
@@ -19,8 +22,8 @@ func coerces(op ast.BinaryOp) bool {
 	return true
 }
 
-// binary applies a non-logical binary operator.
-func binary(r *value.Realm, op ast.BinaryOp, a, b value.Value) value.Value {
+// Binary applies a non-logical binary operator.
+func Binary(r *value.Realm, op ast.BinaryOp, a, b value.Value) value.Value {
 	if coerces(op) && (a.IsObject() || b.IsObject()) {
 		r.RequireData(a, b)
 	}
@@ -75,13 +78,14 @@ func binary(r *value.Realm, op ast.BinaryOp, a, b value.Value) value.Value {
 	case ast.OpIn:
 		o := b.AsObject()
 		if o == nil {
-			r.ThrowType("Cannot use 'in' operator to search for '%s' in %s", inKeyText(r, a), describeIn(r, b))
+			r.ThrowType("Cannot use 'in' operator to search for '%s' in %s", inKeyText(r, a), DescribeIn(r, b))
 		}
 		return value.Bool(r.HasProperty(o, r.ToPropertyKey(a)))
 	}
-	panic("interp: unknown operator " + op.String())
+	panic("jsops: unknown operator " + op.String())
 }
 
+// inKeyText is how a failed `in` names the key.
 func inKeyText(r *value.Realm, v value.Value) string {
 	if s := v.AsSymbol(); s != nil {
 		return s.String()
@@ -93,7 +97,8 @@ func inKeyText(r *value.Realm, v value.Value) string {
 	return s.String()
 }
 
-func describeIn(r *value.Realm, v value.Value) string {
+// DescribeIn is how a failed `in` names the value it searched.
+func DescribeIn(r *value.Realm, v value.Value) string {
 	if s := v.AsString(); s != nil {
 		return s.String()
 	}
@@ -125,8 +130,10 @@ func jsMod(x, y float64) float64 {
 // jsPow is **, correctly rounded as V8's.
 func jsPow(x, y float64) float64 { return jsnum.Pow(x, y) }
 
-func bitNot(r *value.Realm, v value.Value) value.Value {
+// BitNot is ~v.
+func BitNot(r *value.Realm, v value.Value) value.Value {
 	return value.Number(float64(^r.ToInt32(v)))
 }
 
-func negate(r *value.Realm, v value.Value) value.Value { return value.Number(-r.ToNumber(v)) }
+// Negate is -v.
+func Negate(r *value.Realm, v value.Value) value.Value { return value.Number(-r.ToNumber(v)) }
