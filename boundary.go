@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-codemode/codemode/interp"
+	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -37,7 +37,7 @@ func (h *host) setBindings(b map[string]any) error {
 	return nil
 }
 
-// Global implements interp.Host.
+// Global implements engine.Host.
 func (h *host) Global(r *value.Realm, name string) (value.Value, bool) {
 	if name == "tools" && h.tools != nil {
 		return value.Obj(h.tools.ref(r, nil)), true
@@ -80,7 +80,7 @@ func (h *host) Global(r *value.Realm, name string) (value.Value, bool) {
 // fails with a RangeError. An interrupt (timeout, memory, cancellation)
 // raised during the copy, in a getter, toJSON or an awaited promise, is
 // returned as the run's failure.
-func toBoundary(run *interp.Run, v value.Value, keep int) (out boundaryText, fail *interp.Failure) {
+func toBoundary(run engine.Run, v value.Value, keep int) (out boundaryText, fail *engine.Failure) {
 	w := newBoundaryWriter(run.Realm(), run, keep)
 	defer func() {
 		if p := recover(); p != nil {
@@ -101,7 +101,7 @@ func toBoundary(run *interp.Run, v value.Value, keep int) (out boundaryText, fai
 		}
 	})
 	if exc != nil {
-		return boundaryText{}, &interp.Failure{Exception: exc}
+		return boundaryText{}, &engine.Failure{Exception: exc}
 	}
 	return boundaryText{text: string(w.out.buf), size: w.out.n}, nil
 }
@@ -117,11 +117,11 @@ type boundaryText struct {
 
 // interruptFailure returns the failure a recovered panic stands for when
 // it is an interrupt (a limit, a cancellation) or a run failure, else nil.
-func interruptFailure(p any) *interp.Failure {
+func interruptFailure(p any) *engine.Failure {
 	switch x := p.(type) {
 	case *value.Interrupt:
-		return &interp.Failure{Interrupt: x}
-	case *interp.Failure:
+		return &engine.Failure{Interrupt: x}
+	case *engine.Failure:
 		if x.Interrupt != nil || x.Exception != nil {
 			return x
 		}
@@ -237,7 +237,7 @@ func (o *outBuf) rewind(mark int) {
 // newBoundaryWriter makes a writer for the Result's value (keep >= 0:
 // the output limit) or, with keep < 0, for a value with no limit of its
 // own (MaxResultBytes, a RangeError past it).
-func newBoundaryWriter(r *value.Realm, run *interp.Run, keep int) *boundaryWriter {
+func newBoundaryWriter(r *value.Realm, run engine.Run, keep int) *boundaryWriter {
 	w := &boundaryWriter{run: run, r: r}
 	w.stack = w.stackBuf[:0]
 	w.out.r = r
@@ -263,7 +263,7 @@ func argumentJSON(r *value.Realm, v value.Value) []byte {
 }
 
 type boundaryWriter struct {
-	run   *interp.Run
+	run   engine.Run
 	r     *value.Realm
 	out   outBuf
 	stack []*value.Object

@@ -25,7 +25,7 @@ import (
 	"github.com/go-codemode/codemode/builtin/text"
 	"github.com/go-codemode/codemode/builtin/web"
 	"github.com/go-codemode/codemode/catalog"
-	"github.com/go-codemode/codemode/interp"
+	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/tools"
 	"github.com/go-codemode/codemode/value"
 )
@@ -51,14 +51,19 @@ type Options struct {
 	// run-time meaning (TypeScriptErase, the zero value) or reject it all
 	// (TypeScriptReject).
 	TypeScript TypeScriptMode
+	// Engine is the engine that runs programs: EngineAST ("ast") or
+	// EngineVM ("vm"). Empty means the CODEMODE_ENGINE environment
+	// variable's value, or EngineAST when that is unset.
+	Engine string
 }
 
 // Runtime runs programs. It is safe for concurrent use: each Execute is
 // independent and gets fresh built-ins.
 type Runtime struct {
-	opts  Options
-	lib   *value.Library
-	tools *tools.Tree
+	opts   Options
+	engine string // EngineAST or EngineVM
+	lib    *value.Library
+	tools  *tools.Tree
 	// signatures caches each tool's rendered signature.
 	signatures     sync.Map
 	fullSignatures sync.Map
@@ -72,9 +77,13 @@ type Runtime struct {
 const overlaySchemaCacheSize = 4096
 
 // New makes a Runtime. It fails on invalid limits (with the reference's
-// messages) and on an invalid tool tree.
+// messages), on an invalid tool tree and on an unknown engine.
 func New(opts Options) (*Runtime, error) {
 	if err := opts.Limits.validate(); err != nil {
+		return nil, err
+	}
+	eng, err := chooseEngine(opts.Engine)
+	if err != nil {
 		return nil, err
 	}
 	tree, err := tools.New(opts.Tools)
@@ -89,7 +98,7 @@ func New(opts Options) (*Runtime, error) {
 	if err != nil {
 		return nil, fmt.Errorf("codemode: the search schema does not compile: %v", err)
 	}
-	return &Runtime{opts: opts, lib: lib, tools: tree, searchSchema: searchSchema,
+	return &Runtime{opts: opts, engine: eng, lib: lib, tools: tree, searchSchema: searchSchema,
 		overlaySchemas: tools.NewSchemaCache(overlaySchemaCacheSize)}, nil
 }
 
@@ -238,7 +247,7 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 	if d := interrupted(); d != nil {
 		return Result{Error: d}
 	}
-	compiled, err := interp.Compile(prog)
+	newRun, err := compileFor(rt.engine, prog)
 	if err != nil {
 		return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: err.Error()}}
 	}
@@ -249,7 +258,7 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 	if err := h.setBindings(cfg.bindings); err != nil {
 		return Result{Error: &Diagnostic{Kind: InvalidDataValue, Message: err.Error()}}
 	}
-	iopts := interp.Options{Library: rt.lib, Host: h, Deadline: deadline, TimeoutMessage: timeoutMsg}
+	eopts := engine.Options{Library: rt.lib, Host: h, Deadline: deadline, TimeoutMessage: timeoutMsg}
 	// The run's context carries the deadline, so that tools and
 	// extensions see it; it ends when the run does.
 	runCtx, cancel := context.WithCancel(ctx)
@@ -257,7 +266,7 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 		runCtx, cancel = context.WithDeadline(ctx, deadline)
 	}
 	defer cancel()
-	run := interp.NewRun(runCtx, compiled, iopts)
+	run := newRun(runCtx, eopts)
 	defer run.Close()
 	run.Realm().Budget = limits.MaxMemoryBytes
 	if f := cfg.onLog; f != nil {
@@ -351,7 +360,7 @@ func parseFailure(err error) Result {
 
 // finish runs the program to its end and builds the Result. keep is the
 // output limit (-1: none) the value's copy is bounded by.
-func finish(run *interp.Run, keep int) Result {
+func finish(run engine.Run, keep int) Result {
 	r := run.Realm()
 	v, p, fail := run.Start()
 	if fail == nil && p != nil {
@@ -384,7 +393,7 @@ func finish(run *interp.Run, keep int) Result {
 }
 
 // failureDiagnostic reports a run that ended abnormally.
-func failureDiagnostic(run *interp.Run, f *interp.Failure) *Diagnostic {
+func failureDiagnostic(run engine.Run, f *engine.Failure) *Diagnostic {
 	switch {
 	case f.Exception != nil:
 		return exceptionDiagnostic(run, f.Exception.Value)
@@ -406,12 +415,12 @@ func interruptDiagnostic(i *value.Interrupt) *Diagnostic {
 // exceptionDiagnostic reports an uncaught throw of v. Formatting it may
 // run program code (a getter on name, a toString); a limit it hits
 // becomes the diagnostic instead.
-func exceptionDiagnostic(run *interp.Run, v value.Value) (d *Diagnostic) {
+func exceptionDiagnostic(run engine.Run, v value.Value) (d *Diagnostic) {
 	defer func() {
 		if p := recover(); p != nil {
 			f := interruptFailure(p)
 			if e, ok := p.(*value.Exception); ok {
-				f = &interp.Failure{Exception: e} // formatting threw
+				f = &engine.Failure{Exception: e} // formatting threw
 			}
 			switch {
 			case f == nil:
@@ -428,7 +437,7 @@ func exceptionDiagnostic(run *interp.Run, v value.Value) (d *Diagnostic) {
 
 // formatException is "Name: message" for errors (with the location when
 // the runtime raised it), "Uncaught: ..." for anything else.
-func formatException(run *interp.Run, v value.Value) *Diagnostic {
+func formatException(run engine.Run, v value.Value) *Diagnostic {
 	r := run.Realm()
 	if d := value.ErrorInfo(v); d != nil {
 		var msg string
@@ -454,7 +463,7 @@ func formatException(run *interp.Run, v value.Value) *Diagnostic {
 			diag.Location = &Location{Line: loc.Line, Column: loc.Column}
 		}
 		if kind == UnsupportedSyntax && diag.Suggestions == nil {
-			diag.Suggestions = []string{interp.UnsupportedSuggestion}
+			diag.Suggestions = []string{engine.UnsupportedSuggestion}
 		}
 		return diag
 	}

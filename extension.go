@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -220,56 +221,82 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 		}
 		return f.host.resultValue(r, res, f.ext, f.label)
 	}
-	p := r.NewPromise()
-	th.run.Begin()
-	hooked := !f.unhooked
-	// finished delivers an outcome to the after-hook (not for a denied
-	// call) and to the event stream.
-	finished := func(out CallOutcome, denied bool) {
-		if hooks.ExtensionAfter != nil && hooked && !denied {
-			runAfter(func() { hooks.ExtensionAfter(context.WithoutCancel(ctx), info, out) })
-		}
-		ended(out)
+	ec := &extCall{fn: f, info: info, ended: ended, hooked: !f.unhooked}
+	ec.call = engine.HostCall{Seq: seq, Kind: engine.CallExtension, Path: f.label, Args: args,
+		Promise: r.NewPromise(), Pos: r.Agent.Pos(), Settler: ec}
+	th.run.Begin(&ec.call)
+	ec.hc.interrupted = func() { ec.finished(CallOutcome{Status: CallInterrupted}, false) }
+	th.trackCall(&ec.hc)
+	th.spawn(ec)
+	return value.Obj(ec.call.Promise)
+}
+
+// extCall is an async extension call on its way: a worker's task, and
+// the run's settler of its outcome.
+type extCall struct {
+	fn     *extFunc
+	info   ExtensionCallInfo
+	ended  func(CallOutcome)
+	hooked bool
+	hc     hostCall
+	call   engine.HostCall
+}
+
+// finished delivers an outcome to the after-hook (not for a denied call)
+// and to the event stream.
+func (ec *extCall) finished(out CallOutcome, denied bool) {
+	th := ec.fn.host.toolHost
+	if after := th.hooks.ExtensionAfter; after != nil && ec.hooked && !denied {
+		runAfter(func() { after(context.WithoutCancel(th.ctx), ec.info, out) })
 	}
-	hc := th.track(func() { finished(CallOutcome{Status: CallInterrupted}, false) })
-	th.spawn(taskFunc(func() func(r *value.Realm) {
-		if hooks.ExtensionBefore != nil && hooked {
-			var err error
-			if !th.hook(hc, func() { err = runBefore(func() error { return hooks.ExtensionBefore(ctx, info) }) }) {
-				return nil
-			}
-			if err != nil {
-				if th.complete(hc, func() { finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
-					return func(r *value.Realm) { r.RejectPromise(p, f.host.errorValue(r, err)) }
-				}
-				return nil
-			}
-		}
-		if !hc.begin() {
+	ec.ended(out)
+}
+
+// run is the call's task on a worker: the before-hook, the function, the
+// after-hook.
+func (ec *extCall) run() *engine.HostCall {
+	th, hc, ctx := ec.fn.host.toolHost, &ec.hc, ec.fn.host.toolHost.ctx
+	if before := th.hooks.ExtensionBefore; before != nil && ec.hooked {
+		var err error
+		if !th.hook(hc, func() { err = runBefore(func() error { return before(ctx, ec.info) }) }) {
 			return nil
 		}
-		res, err := safeCall(ctx, f.call, args)
-		outcome := outcomeOf(ctx, res, err)
-		if !th.complete(hc, func() { finished(outcome, false) }) {
+		if err != nil {
+			if th.complete(hc, func() { ec.finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
+				ec.call.Err = err
+				return &ec.call
+			}
 			return nil
 		}
-		return func(r *value.Realm) {
-			// The run's end decides once a limit or the caller's context
-			// has ended it.
-			th.run.CheckInterrupts()
-			if err != nil {
-				r.RejectPromise(p, f.host.errorValue(r, err))
-				return
-			}
-			var v value.Value
-			if exc := r.Try(func() { v = f.host.resultValue(r, res, f.ext, f.label) }); exc != nil {
-				r.RejectPromise(p, exc.Value)
-				return
-			}
-			r.ResolvePromise(p, v)
-		}
-	}))
-	return value.Obj(p)
+	}
+	if !hc.begin() {
+		return nil
+	}
+	res, err := safeCall(ctx, ec.fn.call, ec.call.Args)
+	outcome := outcomeOf(ctx, res, err)
+	if !th.complete(hc, func() { ec.finished(outcome, false) }) {
+		return nil
+	}
+	ec.call.Result, ec.call.Err = res, err
+	return &ec.call
+}
+
+// Settle implements engine.Settler.
+func (ec *extCall) Settle(r *value.Realm, c *engine.HostCall) {
+	f := ec.fn
+	// The run's end decides once a limit or the caller's context has
+	// ended it.
+	f.host.toolHost.run.CheckInterrupts()
+	if c.Err != nil {
+		r.RejectPromise(c.Promise, f.host.errorValue(r, c.Err))
+		return
+	}
+	var v value.Value
+	if exc := r.Try(func() { v = f.host.resultValue(r, c.Result, f.ext, f.label) }); exc != nil {
+		r.RejectPromise(c.Promise, exc.Value)
+		return
+	}
+	r.ResolvePromise(c.Promise, v)
 }
 
 func outcomeOf(ctx context.Context, res any, err error) CallOutcome {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/go-codemode/codemode"
-	"github.com/go-codemode/codemode/interp"
+	"github.com/go-codemode/codemode/internal/engine"
 )
 
 // TestLanguageDetails: behaviours the script suite does not reach,
@@ -83,7 +83,7 @@ func TestUnsupportedSyntax(t *testing.T) {
 		})
 	}
 	res := rt.Execute(context.Background(), "return 1n")
-	if want := `{"ok":false,"error":{"kind":"UnsupportedSyntax","message":"SyntaxError: BigInt literals are not supported. (line 1, col 8)","location":{"line":1,"column":8},"suggestions":["` + interp.UnsupportedSuggestion + `"]},"toolCalls":[]}`; res.String() != want {
+	if want := `{"ok":false,"error":{"kind":"UnsupportedSyntax","message":"SyntaxError: BigInt literals are not supported. (line 1, col 8)","location":{"line":1,"column":8},"suggestions":["` + engine.UnsupportedSuggestion + `"]},"toolCalls":[]}`; res.String() != want {
 		t.Errorf("got  %s\nwant %s", res, want)
 	}
 	res = rt.Execute(context.Background(), "try { Function('return 1')() } catch (e) { return e.name }")

@@ -76,7 +76,7 @@ func (h *host) moduleNames(r *value.Realm) []string {
 	return names
 }
 
-// Module implements interp.ModuleHost.
+// Module implements engine.ModuleHost.
 func (h *host) Module(r *value.Realm, spec string) value.Value {
 	name := strings.TrimPrefix(spec, "node:")
 	if h.exts != nil {

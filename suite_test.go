@@ -23,8 +23,9 @@ var (
 	scriptsOnly = flag.String("scripts", "", "run only the script cases whose id starts with this prefix (e.g. array/), ignoring the skip list")
 )
 
-// engines are the engines the script suite runs on.
-var engines = []string{"ast"}
+// engines are the engines the script suite and the test262 selection
+// run on.
+var engines = []string{codemode.EngineAST, codemode.EngineVM}
 
 // TestScripts runs the script suite (testdata/scripts) on every engine:
 // each program must produce exactly its expected Result. Cases listed in
@@ -39,7 +40,7 @@ func TestScripts(t *testing.T) {
 	for _, engine := range engines {
 		t.Run(engine, func(t *testing.T) {
 			skips := loadSkips(t, engine)
-			rt, err := codemode.New(codemode.Options{Limits: codemode.Limits{Timeout: 10 * time.Second}})
+			rt, err := codemode.New(codemode.Options{Engine: engine, Limits: codemode.Limits{Timeout: 10 * time.Second}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,7 +55,7 @@ func TestScripts(t *testing.T) {
 				}
 				caseRT := rt
 				if c.Tools != nil || c.Limits != nil {
-					caseRT = caseRuntime(t, c)
+					caseRT = caseRuntime(t, engine, c)
 				}
 				got := caseRT.Execute(context.Background(), c.Program)
 				gotJSON, _ := got.MarshalJSON()
@@ -135,8 +136,8 @@ func writeSkips(t *testing.T, engine string, failing []string, old map[string]st
 }
 
 // caseRuntime makes a Runtime with the tools and limits a case declares.
-func caseRuntime(t *testing.T, c *scripttest.Case) *codemode.Runtime {
-	opts := codemode.Options{Tools: map[string]any{}, Limits: codemode.Limits{Timeout: 10 * time.Second}}
+func caseRuntime(t *testing.T, engine string, c *scripttest.Case) *codemode.Runtime {
+	opts := codemode.Options{Engine: engine, Tools: map[string]any{}, Limits: codemode.Limits{Timeout: 10 * time.Second}}
 	for path, spec := range c.Tools {
 		spec := spec
 		opts.Tools[path] = &tools.Tool{Description: spec.Description, Output: spec.Output,

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/go-codemode/codemode/interp"
+	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/tools"
 	"github.com/go-codemode/codemode/value"
 )
@@ -27,7 +27,7 @@ const signatureSuggestion = "The signature may have changed. Use search to get t
 // toolHost is one run's view of the tool tree.
 type toolHost struct {
 	tree   *tools.Tree
-	run    *interp.Run
+	run    engine.Run
 	ctx    context.Context // parent of every call's context; cancelled when the run ends
 	cancel context.CancelFunc
 	limit  int // -1: unlimited
@@ -340,8 +340,8 @@ type pendingCall struct {
 	info  ToolCallInfo
 	ended func(CallOutcome)
 	hc    hostCall
-	res   any
-	err   error
+	// call is the call as data, which the worker posts with its outcome.
+	call engine.HostCall
 }
 
 // start copies the argument out and starts the tool, or first waits for
@@ -406,7 +406,6 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 		return
 	}
 	h.calls = append(h.calls, ToolCall{Name: path})
-	h.run.Begin()
 	var id string
 	var seq int
 	if h.hooks.ToolBefore != nil || h.hooks.ToolAfter != nil || h.events != nil {
@@ -416,6 +415,9 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 		seq = h.seq
 	}
 	pc.info = ToolCallInfo{Name: path, Input: input, ID: id, Seq: seq}
+	pc.call = engine.HostCall{Seq: seq, Kind: engine.CallTool, Path: path, Input: input,
+		Promise: pc.promise, Pos: pc.pos, Settler: pc}
+	h.run.Begin(&pc.call)
 	pc.ended = h.started("tool", path, id, seq, input)
 	pc.hc.tool = pc
 	h.trackCall(&pc.hc)
@@ -435,8 +437,8 @@ func (pc *pendingCall) finished(out CallOutcome, denied bool) {
 func (pc *pendingCall) interrupted() { pc.finished(CallOutcome{Status: CallInterrupted}, false) }
 
 // run is the call's task on a worker: the before-hook, the tool, the
-// after-hook; it returns the outcome for the run.
-func (pc *pendingCall) run() func(r *value.Realm) {
+// after-hook; it returns the call with its outcome for the run.
+func (pc *pendingCall) run() *engine.HostCall {
 	h, c, ctx := pc.host, &pc.hc, pc.host.ctx
 	if before := h.hooks.ToolBefore; before != nil {
 		var err error
@@ -445,8 +447,8 @@ func (pc *pendingCall) run() func(r *value.Realm) {
 		}
 		if err != nil {
 			if h.complete(c, func() { pc.finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
-				pc.err = err
-				return pc.deliver
+				pc.call.Err = err
+				return &pc.call
 			}
 			return nil
 		}
@@ -467,12 +469,13 @@ func (pc *pendingCall) run() func(r *value.Realm) {
 	}
 	pc.finished(outcome, false)
 	h.hooksRunning.Done()
-	pc.res, pc.err = res, err
-	return pc.deliver
+	pc.call.Result, pc.call.Err = res, err
+	return &pc.call
 }
 
-// deliver settles the call's promise with the outcome the worker left.
-func (pc *pendingCall) deliver(r *value.Realm) { pc.settle(r, pc.res, pc.err) }
+// Settle implements engine.Settler: it settles the call's promise with
+// the outcome the worker left.
+func (pc *pendingCall) Settle(r *value.Realm, c *engine.HostCall) { pc.settle(r, c.Result, c.Err) }
 
 // label is the call as a warning names it: its expression and where the
 // program made it.

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-codemode/codemode/value"
+	"github.com/go-codemode/codemode/internal/engine"
 )
 
 // Calls run on worker goroutines. A worker that finished a call takes
@@ -19,19 +19,13 @@ import (
 // runs on a handful of goroutines instead of one each, whose stacks grow
 // and are scanned one by one, and no call waits long behind slow ones.
 
-// A task is one call's work on a worker. run returns the outcome to post
-// to the run, or nil; the worker posts it only after it is free for the
-// next task, so that the call the outcome lets the program make finds it.
-// A tool call is its own task (no closure per call); taskFunc makes one
-// of a function.
+// A task is one call's work on a worker. run returns the call with its
+// outcome to post to the run, or nil; the worker posts it only after it
+// is free for the next task, so that the call the outcome lets the
+// program make finds it. A call is its own task: no closure per call.
 type task interface {
-	run() (outcome func(r *value.Realm))
+	run() *engine.HostCall
 }
-
-// taskFunc is a function as a task.
-type taskFunc func() func(r *value.Realm)
-
-func (f taskFunc) run() func(r *value.Realm) { return f() }
 
 // queueTick is how long queued calls may go without a worker taking one
 // before more workers start.

@@ -238,7 +238,7 @@ func (run *Run) awaitInline(v value.Value) value.Value {
 			run.Poll()
 			continue
 		}
-		if fail := run.wait(); fail != nil {
+		if fail := run.Loop.Wait(run.guard); fail != nil {
 			panic(fail)
 		}
 	}

@@ -11,11 +11,10 @@ package interp
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"runtime/debug"
-	"time"
 
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -42,41 +41,30 @@ func Compile(p *ast.Program) (prog *Program, err error) {
 	return &Program{src: p.Source, main: main, globals: c.globals, hasTopAwait: main.suspends}, nil
 }
 
-// Host is what the embedding runtime provides to a run: the values of
-// global names the library does not define (tools, bindings, search).
-type Host interface {
-	// Global returns the value of a host global, or ok=false.
-	Global(r *value.Realm, name string) (v value.Value, ok bool)
-}
-
-// Options configure one run.
-type Options struct {
-	Library *value.Library
-	Host    Host
-	// Deadline, when not zero, ends the run with a TimeoutExceeded
-	// interrupt; TimeoutMessage is its message.
-	Deadline       time.Time
-	TimeoutMessage string
-}
+// Host, ModuleHost, Options, Warning and Failure are the engines'
+// common types (internal/engine).
+type (
+	Host       = engine.Host
+	ModuleHost = engine.ModuleHost
+	Options    = engine.Options
+	Warning    = engine.Warning
+	Failure    = engine.Failure
+)
 
 // Run is one execution of a program: its realm, globals and job loop.
 // It is not safe for concurrent use; host goroutines talk to it only
 // through Post.
 type Run struct {
+	engine.Loop
 	prog    *Program
 	realm   *value.Realm
 	host    Host
-	ctx     context.Context
-	opts    Options
 	globals []value.Value
 
 	pos int
 
 	warnings []Warning
 	warned   map[ast.Pos]bool // positions already warned about
-
-	inbox   *inbox // made by the first Begin
-	pending int    // host operations started and not yet posted back
 
 	coroutines map[*coroutine]struct{}
 	templates  map[*ast.TaggedTemplate]*value.Object
@@ -85,13 +73,6 @@ type Run struct {
 	// current is the coroutine whose goroutine runs program code now, or
 	// nil for the driver.
 	current *coroutine
-}
-
-// A Warning is a note about the program the run found while it ran: a
-// likely mistake that JavaScript lets pass silently.
-type Warning struct {
-	Pos     int // source offset
-	Message string
 }
 
 // Warnings are the run's warnings, in the order they were found.
@@ -119,8 +100,9 @@ func (run *Run) promiseMiss(m *ast.Member, p *value.Object, key string) {
 
 // NewRun prepares a run of prog.
 func NewRun(ctx context.Context, prog *Program, opts Options) *Run {
-	run := &Run{prog: prog, host: opts.Host, ctx: ctx, opts: opts}
+	run := &Run{prog: prog, host: opts.Host}
 	run.realm = value.NewRealm(opts.Library, run)
+	run.Loop.Init(ctx, run.realm, opts)
 	run.globals = make([]value.Value, len(prog.globals))
 	for i := range run.globals {
 		run.globals[i] = value.Hole
@@ -133,25 +115,6 @@ func (run *Run) Realm() *value.Realm { return run.realm }
 
 // Source returns the program's source, for locating diagnostics.
 func (run *Run) Source() *ast.Source { return run.prog.src }
-
-// Failure is how a run ended abnormally: an uncaught exception, an
-// interrupt, or a bug (a Go panic), with the stack for the last.
-type Failure struct {
-	Exception *value.Exception
-	Interrupt *value.Interrupt
-	Panic     any
-	Stack     string
-}
-
-func (f *Failure) Error() string {
-	switch {
-	case f.Exception != nil:
-		return "uncaught exception"
-	case f.Interrupt != nil:
-		return f.Interrupt.Message
-	}
-	return fmt.Sprintf("internal error: %v", f.Panic)
-}
 
 // guard runs f, turning a panic into a Failure.
 func (run *Run) guard(f func()) (fail *Failure) {
@@ -208,98 +171,12 @@ func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 }
 
 // Settle drives the job loop until p is settled: microtasks first, then
-// host outcomes from the inbox. It fails when the context ends, the
-// deadline passes, or nothing is left that could settle p.
-func (run *Run) Settle(p *value.Object) *Failure {
-	pd := p.Internal.(*value.PromiseData)
-	for {
-		if fail := run.guard(run.realm.RunJobs); fail != nil {
-			return fail
-		}
-		if pd.State != value.Pending {
-			return nil
-		}
-		if fail := run.wait(); fail != nil {
-			return fail
-		}
-	}
-}
+// host outcomes from the inbox.
+func (run *Run) Settle(p *value.Object) *Failure { return run.Loop.Settle(run.guard, p) }
 
 // Drain applies the host outcomes already posted and runs the microtasks
 // that are ready, without waiting for anything.
-func (run *Run) Drain() *Failure {
-	return run.guard(func() {
-		for {
-			run.realm.RunJobs()
-			if run.inbox == nil {
-				return
-			}
-			f := run.inbox.take()
-			if f == nil {
-				return
-			}
-			run.pending--
-			f(run.realm)
-		}
-	})
-}
-
-// wait blocks for the next host outcome and applies it.
-func (run *Run) wait() *Failure {
-	if run.pending == 0 {
-		return &Failure{Interrupt: &value.Interrupt{Kind: "ExecutionFailure",
-			Message: "The program is waiting for a promise that can never settle: nothing is left to run. Make sure every promise you await is resolved or rejected."}}
-	}
-	// Most host calls finish within microseconds: yield a few times
-	// before parking, so that the outcome is picked up without the cost
-	// of putting this goroutine's thread to sleep and waking it.
-	for i := 0; i < spinPolls; i++ {
-		if f := run.inbox.take(); f != nil {
-			return run.apply(f)
-		}
-		runtime.Gosched()
-	}
-	var timer <-chan time.Time
-	if !run.opts.Deadline.IsZero() {
-		t := time.NewTimer(time.Until(run.opts.Deadline))
-		defer t.Stop()
-		timer = t.C
-	}
-	for {
-		if f := run.inbox.take(); f != nil {
-			return run.apply(f)
-		}
-		select {
-		case <-run.inbox.signal:
-		case <-run.ctx.Done():
-			return &Failure{Interrupt: run.ctxInterrupt()}
-		case <-timer:
-			return &Failure{Interrupt: run.timeout()}
-		}
-	}
-}
-
-// apply runs one host outcome on the run's side.
-func (run *Run) apply(f func(r *value.Realm)) *Failure {
-	run.pending--
-	return run.guard(func() { f(run.realm) })
-}
-
-// Begin records a host operation started; its outcome must come back
-// through exactly one Post.
-func (run *Run) Begin() {
-	if run.inbox == nil {
-		run.inbox = newInbox()
-	}
-	run.pending++
-}
-
-// Post delivers a host outcome to the run; it is safe to call from any
-// goroutine, once per Begin. f runs on the run's side, between jobs.
-// It never blocks. After Close it returns at once and f is dropped.
-func (run *Run) Post(f func(r *value.Realm)) {
-	run.inbox.post(f)
-}
+func (run *Run) Drain() *Failure { return run.Loop.Drain(run.guard) }
 
 // Close ends the run: every suspended coroutine is unwound so no
 // goroutine outlives it, and late host outcomes are dropped.
@@ -308,24 +185,7 @@ func (run *Run) Close() {
 		co.kill()
 	}
 	run.coroutines = nil
-	if run.inbox != nil {
-		run.inbox.close()
-	}
-}
-
-func (run *Run) timeout() *value.Interrupt {
-	msg := run.opts.TimeoutMessage
-	if msg == "" {
-		msg = "Execution timed out."
-	}
-	return &value.Interrupt{Kind: "TimeoutExceeded", Message: msg}
-}
-
-func (run *Run) ctxInterrupt() *value.Interrupt {
-	if run.ctx.Err() == context.DeadlineExceeded {
-		return run.timeout()
-	}
-	return &value.Interrupt{Kind: "ExecutionFailure", Message: "Execution was cancelled: " + run.ctx.Err().Error()}
+	run.Loop.Close()
 }
 
 // ---------------------------------------------------------------------------
@@ -338,16 +198,6 @@ func (run *Run) Pos() int { return run.pos }
 // checks the budget, the deadline and the context every
 // value.TickInterval units.
 func (run *Run) Poll() { run.realm.Poll() }
-
-// CheckInterrupts checks the deadline and the context now.
-func (run *Run) CheckInterrupts() {
-	if !run.opts.Deadline.IsZero() && time.Now().After(run.opts.Deadline) {
-		panic(run.timeout())
-	}
-	if run.ctx.Err() != nil {
-		panic(run.ctxInterrupt())
-	}
-}
 
 // CallFunction runs a program function.
 func (run *Run) CallFunction(f *value.Object, this value.Value, args []value.Value) value.Value {
@@ -364,18 +214,5 @@ func (run *Run) ConstructFunction(f *value.Object, args []value.Value, newTarget
 // Location converts a source offset to a line and column.
 func (run *Run) Location(pos int) ast.Location { return run.prog.src.Location(ast.Pos(pos)) }
 
-// Deadline is when the run times out (the earlier of its own deadline and
-// its context's), or the zero time; long-running built-ins such as
-// regular expressions bound their work by it.
-func (run *Run) Deadline() time.Time {
-	d := run.opts.Deadline
-	if cd, ok := run.ctx.Deadline(); ok && (d.IsZero() || cd.Before(d)) {
-		d = cd
-	}
-	return d
-}
-
-// spinPolls is how many times wait looks at the inbox, yielding between
-// looks, before it parks: parking and waking a thread costs more than a
-// typical host call.
-const spinPolls = 32
+// The run is what the host side drives.
+var _ engine.Run = (*Run)(nil)

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
@@ -577,12 +578,6 @@ func (c *compiler) importStmt(s *ast.Import) stmtFn {
 	}
 }
 
-// ModuleHost is implemented by hosts that provide modules to import,
-// require() and import(): Module returns the module object or throws.
-type ModuleHost interface {
-	Module(r *value.Realm, name string) value.Value
-}
-
 // module resolves a module name through the host.
 func (run *Run) module(name string) value.Value {
 	if mh, ok := run.host.(ModuleHost); ok {
@@ -598,15 +593,7 @@ func (run *Run) module(name string) value.Value {
 func (c *compiler) unsupported(what string, pos ast.Pos) stmtFn {
 	return func(f *frame) ctl {
 		f.run.pos = int(pos)
-		f.run.realm.ThrowKind("UnsupportedSyntax", value.SyntaxError, "%s", UnsupportedMessage(what))
+		f.run.realm.ThrowKind("UnsupportedSyntax", value.SyntaxError, "%s", engine.UnsupportedMessage(what))
 		return ctlNormal
 	}
-}
-
-// UnsupportedSuggestion is the sentence that lists what codemode runs.
-const UnsupportedSuggestion = "Supported: functions of every kind, classes, data literals, destructuring, standard control flow, await and Promise, and built-ins such as Array, Object, Math, JSON, Date, RegExp, Map, Set, and URL. Unsupported: with, debugger, BigInt, and import.meta."
-
-// UnsupportedMessage is the message of the SyntaxError for a construct.
-func UnsupportedMessage(nodeType string) string {
-	return "Syntax '" + nodeType + "' is not supported. This is a restricted JavaScript-like language. " + UnsupportedSuggestion
 }

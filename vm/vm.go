@@ -21,30 +21,22 @@ package vm
 
 import (
 	"context"
-	"fmt"
 	"runtime/debug"
 	"slices"
-	"time"
 
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/value"
 )
 
-// Host is what the embedding runtime provides to a run: the values of
-// global names the library does not define.
-type Host interface {
-	Global(r *value.Realm, name string) (v value.Value, ok bool)
-}
-
-// Options configure one run.
-type Options struct {
-	Library *value.Library
-	Host    Host
-	// Deadline, when not zero, ends the run with a TimeoutExceeded
-	// interrupt; TimeoutMessage is its message.
-	Deadline       time.Time
-	TimeoutMessage string
-}
+// Host, Options and Failure are the engines' common types
+// (internal/engine).
+type (
+	Host    = engine.Host
+	Options = engine.Options
+	Failure = engine.Failure
+	Warning = engine.Warning
+)
 
 // cell is a variable that a closure captured.
 type cell struct{ v value.Value }
@@ -109,33 +101,15 @@ type handler struct {
 	depth, goDepth, argHeight int
 }
 
-// Failure is how a run ended abnormally: an uncaught exception, an
-// interrupt, or a bug (a Go panic), with the stack for the last.
-type Failure struct {
-	Exception *value.Exception
-	Interrupt *value.Interrupt
-	Panic     any
-	Stack     string
-}
-
-func (f *Failure) Error() string {
-	switch {
-	case f.Exception != nil:
-		return "uncaught exception"
-	case f.Interrupt != nil:
-		return f.Interrupt.Message
-	}
-	return fmt.Sprintf("internal error: %v", f.Panic)
-}
-
 // Run is one execution of a program. It is not safe for concurrent use.
 type Run struct {
+	engine.Loop
 	prog    *Program
 	realm   *value.Realm
 	host    Host
-	ctx     context.Context
-	opts    Options
 	globals []value.Value
+	// warnings are the likely mistakes noticed so far.
+	warnings []Warning
 
 	frames  []*frame
 	free    []*frame      // popped frames, for reuse
@@ -152,8 +126,9 @@ const reentryCost = 2048
 
 // NewRun prepares a run of prog.
 func NewRun(ctx context.Context, prog *Program, opts Options) *Run {
-	run := &Run{prog: prog, host: opts.Host, ctx: ctx, opts: opts}
+	run := &Run{prog: prog, host: opts.Host}
 	run.realm = value.NewRealm(opts.Library, run)
+	run.Loop.Init(ctx, run.realm, opts)
 	run.globals = make([]value.Value, len(prog.Globals))
 	for i := range run.globals {
 		run.globals[i] = value.Hole
@@ -183,20 +158,20 @@ func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 	return v, p, fail
 }
 
-// Settle runs the job queue until p is settled. Host calls do not exist
-// on this engine yet, so a promise still pending afterwards never
-// settles.
-func (run *Run) Settle(p *value.Object) *Failure {
-	pd := p.Internal.(*value.PromiseData)
-	if fail := run.guard(run.realm.RunJobs); fail != nil {
-		return fail
-	}
-	if pd.State == value.Pending {
-		return &Failure{Interrupt: &value.Interrupt{Kind: "ExecutionFailure",
-			Message: "The program is waiting for a promise that can never settle: nothing is left to run. Make sure every promise you await is resolved or rejected."}}
-	}
-	return nil
-}
+// Settle drives the job loop until p is settled: microtasks first, then
+// host outcomes from the inbox.
+func (run *Run) Settle(p *value.Object) *Failure { return run.Loop.Settle(run.guard, p) }
+
+// Drain applies the host outcomes already posted and runs the microtasks
+// that are ready, without waiting for anything.
+func (run *Run) Drain() *Failure { return run.Loop.Drain(run.guard) }
+
+// Close ends the run: late host outcomes are dropped. Suspended frames
+// are data, so nothing else needs unwinding.
+func (run *Run) Close() { run.Loop.Close() }
+
+// Warnings are the run's warnings, in the order they were found.
+func (run *Run) Warnings() []Warning { return run.warnings }
 
 // guard runs f, turning a panic into a Failure.
 func (run *Run) guard(f func()) (fail *Failure) {
@@ -236,31 +211,6 @@ func (run *Run) Pos() int {
 		return fr.fc.pos(int(fr.fc.offsets[fr.pc]))
 	}
 	return -1
-}
-
-// CheckInterrupts checks the deadline and the context now.
-func (run *Run) CheckInterrupts() {
-	if !run.opts.Deadline.IsZero() && time.Now().After(run.opts.Deadline) {
-		panic(run.timeout())
-	}
-	if run.ctx.Err() != nil {
-		panic(run.ctxInterrupt())
-	}
-}
-
-func (run *Run) timeout() *value.Interrupt {
-	msg := run.opts.TimeoutMessage
-	if msg == "" {
-		msg = "Execution timed out."
-	}
-	return &value.Interrupt{Kind: "TimeoutExceeded", Message: msg}
-}
-
-func (run *Run) ctxInterrupt() *value.Interrupt {
-	if run.ctx.Err() == context.DeadlineExceeded {
-		return run.timeout()
-	}
-	return &value.Interrupt{Kind: "ExecutionFailure", Message: "Execution was cancelled: " + run.ctx.Err().Error()}
 }
 
 // CallFunction runs a program function for a built-in: the loop is
@@ -469,17 +419,6 @@ func (fr *frame) push(vs ...value.Value) {
 	fr.sp += len(vs)
 }
 
-// Deadline is when the run times out (the earlier of its own deadline and
-// its context's), or the zero time; long-running built-ins such as
-// regular expressions bound their work by it.
-func (run *Run) Deadline() time.Time {
-	d := run.opts.Deadline
-	if cd, ok := run.ctx.Deadline(); ok && (d.IsZero() || cd.Before(d)) {
-		d = cd
-	}
-	return d
-}
-
 // Location converts a source offset to a line and column.
 func (run *Run) Location(pos int) ast.Location { return run.prog.src.Location(ast.Pos(pos)) }
 
@@ -517,3 +456,6 @@ func freezeArray(o *value.Object) {
 	a := o.Array()
 	a.Frozen, a.Sealed, a.LengthReadOnly = true, true, true
 }
+
+// The run is what the host side drives.
+var _ engine.Run = (*Run)(nil)

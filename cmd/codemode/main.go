@@ -5,6 +5,7 @@
 //	codemode run [flags] FILE|-      run a program; print its Result
 //	codemode catalog [flags]         list the tools: signatures, JSON, or instructions
 //	codemode search [flags] [QUERY]  print what search({query, ...}) returns in a program
+//	codemode disasm FILE|-           print the program's bytecode for engine "vm"
 //	codemode version                 print the module version and the Go version
 //
 // run gives the program the tools of a manifest (--tools FILE, see package
@@ -51,6 +52,8 @@ commands:
                   print the tools: each signature with its description as a
                   comment (text), the catalog as JSON, or the instructions a
                   host gives a model, within N characters (codemode catalog -h)
+  disasm FILE|-   print the program's bytecode for engine "vm", each
+                  instruction with its source line:col
   version         print the module version and the Go version (also --version)
   search [--tools FILE] [--namespace NS] [--limit N] [--offset N] [--pretty] [QUERY]
                   print what search({query, namespace, limit, offset}) returns
@@ -77,6 +80,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCatalog(args[1:], stdout, stderr)
 	case "search":
 		return runSearch(args[1:], stdout, stderr)
+	case "disasm":
+		return runDisasm(args[1:], stdin, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, versionLine(debug.ReadBuildInfo()))
 		return 0

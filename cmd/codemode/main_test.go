@@ -141,6 +141,12 @@ func TestRunFlags(t *testing.T) {
 		{"no-typescript", []string{"--no-typescript"}, `const n: number = 2; return n`, 1,
 			`{"ok":false,"error":{"kind":"ParseError","message":"TypeScript syntax is not accepted (type annotation); write plain JavaScript (1:7)","location":{"line":1,"column":8}},"toolCalls":[]}`, ""},
 
+		{"engine vm", []string{"--engine", "vm"}, `return [1, 2].map(x => x * 3)`, 0, `{"ok":true,"value":[3,6],"toolCalls":[]}`, ""},
+		{"engine vm tool", []string{"--engine=vm"}, `return tools.demo.getCustomer({id: 4}).then(c => c.name)`, 0,
+			`{"ok":true,"value":"Dana Schmidt","toolCalls":[{"name":"demo.getCustomer"}]}`, ""},
+		{"engine ast", []string{"--engine", "ast"}, `return 1 + 1`, 0, `{"ok":true,"value":2,"toolCalls":[]}`, ""},
+		{"engine unknown", []string{"--engine", "v8"}, `return 1`, 2, "", `invalid value "v8" for flag -engine: ast or vm`},
+
 		{"timeout", []string{"--timeout", "50ms"}, `while (true) {}`, 1,
 			`{"ok":false,"error":{"kind":"TimeoutExceeded","message":"Execution timed out after 50ms."},"toolCalls":[]}`, ""},
 		{"timeout none", []string{"--timeout", "0"}, `return 1`, 0, `{"ok":true,"value":1,"toolCalls":[]}`, ""},
@@ -401,5 +407,33 @@ func TestManifestWarnings(t *testing.T) {
 		if status != 0 || !strings.HasPrefix(out, tt.out) || errOut != "codemode "+tt.name+warning {
 			t.Errorf("%s: status %d, stdout %s, stderr %q\nwant 0, stdout %s..., stderr %q", tt.name, status, out, errOut, tt.out, "codemode "+tt.name+warning)
 		}
+	}
+}
+
+// TestDisasm: disasm prints the VM's bytecode with source positions, and
+// a program that does not parse is its error.
+func TestDisasm(t *testing.T) {
+	tests := []struct {
+		name, program string
+		status        int
+		stdout        string // a part of stdout
+		stderr        string // a part of stderr
+	}{
+		{"program", "const x = 1;\nreturn x + 2", 0, "func 0 <program> (1:1)", ""},
+		{"positions", "const x = 1;\nreturn x + 2", 0, "2:8   add", ""},
+		{"parse error", "return (", 1, "", "codemode disasm:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			status := run([]string{"disasm", "-"}, strings.NewReader(tt.program), &out, &errb)
+			if status != tt.status || !strings.Contains(out.String(), tt.stdout) || !strings.Contains(errb.String(), tt.stderr) {
+				t.Errorf("status %d\nstdout: %s\nstderr: %s\nwant status %d, stdout with %q, stderr with %q", status, out.String(), errb.String(), tt.status, tt.stdout, tt.stderr)
+			}
+		})
+	}
+	var out, errb bytes.Buffer
+	if status := run([]string{"disasm"}, strings.NewReader(""), &out, &errb); status != 2 {
+		t.Errorf("disasm without a program: status %d, want 2", status)
 	}
 }

@@ -42,6 +42,8 @@ const runFlags = `run flags (before FILE):
                            instead of the demo namespace
   --no-typescript          reject TypeScript syntax (ParseError) instead of erasing
                            its types
+  --engine ast|vm          the engine that runs the program (default: $CODEMODE_ENGINE,
+                           else ast)
 ` + openapiUsage
 
 // defaultMaxMemory is the CLI's memory limit when --max-memory is not
@@ -81,6 +83,7 @@ func parseRunArgs(args []string) (*runConfig, error) {
 	bindings := fs.String("bindings", "", "")
 	toolsFile := fs.String("tools", "", "")
 	noTS := fs.Bool("no-typescript", false, "")
+	engine := fs.String("engine", "", "")
 	var oa openapiFlags
 	oa.register(fs)
 	if err := fs.Parse(args); err != nil {
@@ -106,6 +109,12 @@ func parseRunArgs(args []string) (*runConfig, error) {
 	}}}
 	if *noTS {
 		cfg.opts.TypeScript = codemode.TypeScriptReject
+	}
+	switch *engine {
+	case "", codemode.EngineAST, codemode.EngineVM:
+		cfg.opts.Engine = *engine
+	default:
+		return nil, &usageError{fmt.Sprintf("invalid value %q for flag -engine: %s or %s", *engine, codemode.EngineAST, codemode.EngineVM), true}
 	}
 	def := map[string]any{}
 	if *toolsFile != "" {

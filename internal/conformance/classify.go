@@ -30,6 +30,8 @@ func Classify(s *Suite) func(Outcome) string {
 		src, _ := s.Source(o.Test)
 		src = stripComments(src)
 		switch {
+		case notCompiled.MatchString(o.Detail):
+			return "not compiled yet on engine vm (issue 14): " + notCompiled.FindStringSubmatch(o.Detail)[1]
 		case strings.Contains(o.Detail, "Binary operators require data values."):
 			return ReasonBinaryOperands
 		case strings.Contains(o.Detail, "BigInt") || bigintLiteral.MatchString(src):
@@ -42,6 +44,9 @@ func Classify(s *Suite) func(Outcome) string {
 		return reasonUntriaged + o.Test.Area
 	}
 }
+
+// notCompiled is the error of a program engine "vm" cannot compile yet.
+var notCompiled = regexp.MustCompile(`vm: (.+?) is not compiled yet`)
 
 var comment = regexp.MustCompile(`(?s)/\*.*?\*/|//[^\n]*`)
 

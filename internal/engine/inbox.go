@@ -1,38 +1,37 @@
-package interp
+package engine
 
 import (
 	"sync"
-
-	"github.com/go-codemode/codemode/value"
 )
 
-// inbox holds host outcomes posted from other goroutines until the run
+// inbox holds host calls posted from other goroutines until the run
 // applies them, in the order they were posted. It is unbounded, so that
 // Post never blocks: a worker that finished a call is free for the next
 // one at once, however many outcomes the run has yet to apply.
 type inbox struct {
 	mu     sync.Mutex
-	queue  []func(r *value.Realm) // posted, not yet taken by the run
+	queue  []*HostCall // posted, not yet taken by the run
 	closed bool
 	// signal has a token when something was posted since the run last
 	// looked; the run blocks on it when the queue is empty.
 	signal chan struct{}
 
 	// The run's side only: a batch taken from queue, applied one at a time.
-	batch []func(r *value.Realm)
+	batch []*HostCall
 	next  int
 }
 
 func newInbox() *inbox { return &inbox{signal: make(chan struct{}, 1)} }
 
-// post adds f unless the inbox is closed, and wakes the run.
-func (b *inbox) post(f func(r *value.Realm)) {
+// post adds c unless the inbox is closed, and wakes the run.
+func (b *inbox) post(c *HostCall) {
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
 		return
 	}
-	b.queue = append(b.queue, f)
+	c.Status = CallPosted
+	b.queue = append(b.queue, c)
 	b.mu.Unlock()
 	select {
 	case b.signal <- struct{}{}:
@@ -43,7 +42,7 @@ func (b *inbox) post(f func(r *value.Realm)) {
 // take returns the next outcome, or nil when none is waiting. Only the
 // run calls it. The whole queue moves to the run's batch under one lock,
 // and the two slices swap, so a steady stream allocates nothing.
-func (b *inbox) take() func(r *value.Realm) {
+func (b *inbox) take() *HostCall {
 	if b.next == len(b.batch) {
 		clear(b.batch)
 		b.mu.Lock()
