@@ -52,6 +52,10 @@ type workerPool struct {
 	closed bool
 }
 
+// workerSpins is how many times an idle worker looks for its next task
+// before it parks.
+const workerSpins = 64
+
 // maxEagerWorkers is how many workers may be busy before a call with
 // none idle waits in the queue.
 func maxEagerWorkers() int { return max(8, 4*runtime.GOMAXPROCS(0)) }
@@ -183,6 +187,18 @@ func (p *workerPool) done(in *chan task) (task, bool) {
 // handed over just before the end still runs: its call was claimed, so
 // it does nothing, but it is not dropped silently.
 func (p *workerPool) next(ctx context.Context, in chan task) (task, bool) {
+	// A program that awaits each call in turn makes the next one within
+	// microseconds of the last outcome: look for it a few times, yielding
+	// between looks, before parking, so that the hand-over costs no
+	// thread wake-up on either side.
+	for range workerSpins {
+		select {
+		case f := <-in:
+			return f, true
+		default:
+		}
+		runtime.Gosched()
+	}
 	select {
 	case f := <-in:
 		return f, true

@@ -301,8 +301,9 @@ func TestRunKillsCommands(t *testing.T) {
 	}
 }
 
-// TestExamples runs every program in examples/ with `codemode run` and
-// checks that each returns an ok Result. They use the demo tools, except
+// TestExamples runs every program in examples/ with `codemode run` on
+// both engines and checks that each returns an ok Result, the same on
+// both, byte for byte. They use the demo tools, except
 // orchestrate.js, which calls tools.github.*: it runs with a manifest of
 // command tools that stand in for GitHub.
 func TestExamples(t *testing.T) {
@@ -312,13 +313,26 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("examples: %v %v", files, err)
 	}
 	for _, f := range files {
-		args := []string{"run"}
-		if m, ok := manifests[filepath.Base(f)]; ok {
-			args = append(args, "--tools", m)
+		results := map[string]string{}
+		for _, engine := range []string{"ast", "vm"} {
+			args := []string{"run", "--engine", engine}
+			if m, ok := manifests[filepath.Base(f)]; ok {
+				args = append(args, "--tools", m)
+			}
+			status, stdout, stderr := runCLI(t, append(args, f), "")
+			if engine == "vm" && strings.Contains(stdout, `engine \"vm\" cannot run this program`) {
+				// TODO(issue 14): remove once the VM compiles everything.
+				t.Logf("%s: not compiled on engine vm yet", f)
+				results[engine] = results["ast"]
+				continue
+			}
+			if status != 0 || !strings.HasPrefix(stdout, `{"ok":true,`) {
+				t.Errorf("%s on engine %s: status %d, output %s (stderr %q)", f, engine, status, stdout, stderr)
+			}
+			results[engine] = stdout
 		}
-		status, stdout, stderr := runCLI(t, append(args, f), "")
-		if status != 0 || !strings.HasPrefix(stdout, `{"ok":true,`) {
-			t.Errorf("%s: status %d, output %s (stderr %q)", f, status, stdout, stderr)
+		if results["ast"] != results["vm"] {
+			t.Errorf("%s: the engines differ:\n ast %s\n vm  %s", f, results["ast"], results["vm"])
 		}
 	}
 }
