@@ -11,18 +11,23 @@ import (
 )
 
 // BenchmarkExecuteTrivial is the fixed cost of one execution on an
-// existing Runtime: parse, compile, run and marshal `1 + 1`.
+// existing Runtime: parse, compile, run and marshal `1 + 1`, on each
+// engine.
 func BenchmarkExecuteTrivial(b *testing.B) {
-	rt, err := codemode.New(codemode.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	b.ReportAllocs()
-	for b.Loop() {
-		if res := rt.Execute(ctx, "1 + 1"); !res.OK {
-			b.Fatal(res)
-		}
+	for _, engine := range engines {
+		b.Run(engine, func(b *testing.B) {
+			rt, err := codemode.New(codemode.Options{Engine: engine})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := rt.Execute(ctx, "1 + 1"); !res.OK {
+					b.Fatal(res)
+				}
+			}
+		})
 	}
 }
 
