@@ -1,68 +1,282 @@
-// Command compare runs every workload on codemode and on goja in one
-// process and prints a Markdown table of time per run, allocation, and
-// the ratio codemode/goja.
+// Command compare runs every workload on codemode's engines "ast" and
+// "vm" and on goja in one process and prints Markdown tables, ready for
+// the README: time and allocation per run, the ratios vm/ast, vm/goja and
+// ast/goja; Execute("1 + 1") on an existing Runtime; and the speed of
+// compiling a 100 KB program.
 //
-//	cd bench && go run ./cmd/compare
+//	cd bench && go run ./cmd/compare [-run regexp]
+//
+// A cell an engine cannot run says why ("n/a (not compiled: await)"),
+// and so do the ratios that would need it: a missing cell is never a
+// number. A run that fails or gives the wrong result prints "failed:"
+// with the error, and the command exits 1 after the tables.
 package main
 
 import (
+	"context"
+	"flag"
 	"fmt"
 	"os"
+	"regexp"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/dop251/goja"
 	"github.com/go-codemode/codemode"
 	"github.com/go-codemode/codemode/bench"
 )
 
 func main() {
+	only := flag.String("run", "", "measure only the rows whose name matches this regular expression")
+	flag.Parse()
+	sel, err := regexp.Compile(*only)
+	if err != nil {
+		fatal(fmt.Errorf("-run: %v", err))
+	}
 	dir, err := bench.WorkloadsDir()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
+		fatal(err)
 	}
 	ws, err := bench.Load(dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
+		fatal(err)
 	}
 	text, err := bench.JSONText(dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
+		fatal(err)
 	}
-	rt, err := codemode.New(codemode.Options{Tools: bench.Tools()})
+	r, err := bench.NewRunner(text)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
+		fatal(err)
 	}
-	fmt.Println("| workload | codemode | goja | codemode/goja | codemode alloc/run | goja alloc/run |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|")
+	args := ""
+	if *only != "" {
+		args = " -run '" + *only + "'"
+	}
+	fmt.Printf("%s, %s/%s, GOMAXPROCS %d; one run of `cd bench && go run ./cmd/compare%s`.\n\n",
+		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), args)
+	failed := workloads(r, sel, append(append(ws, bench.AwaitSettled), bench.ToolCallPrograms...))
+	failed = executeTrivial(sel) || failed
+	failed = compile(sel) || failed
+	if failed {
+		os.Exit(1)
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "compare:", err)
+	os.Exit(2)
+}
+
+// cell is one workload measured on one column: a result, or why there
+// is none.
+type cell struct {
+	res     testing.BenchmarkResult
+	missing string // why the column cannot run the workload
+	err     error  // the run failed or gave the wrong result
+}
+
+func (c cell) ok() bool { return c.missing == "" && c.err == nil }
+
+// na is the text of a cell without a measurement.
+func (c cell) na() string {
+	if c.missing != "" {
+		return "n/a (" + c.missing + ")"
+	}
+	return "failed: " + oneLine(c.err.Error())
+}
+
+// measure benchmarks f, which runs the workload once; the first error
+// stops the benchmark and is the cell's.
+func measure(bytes int64, f func() error) cell {
+	var runErr error
+	res := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(bytes)
+		for b.Loop() {
+			if err := f(); err != nil {
+				runErr = err
+				b.FailNow()
+			}
+		}
+	})
+	if runErr == nil && res.N == 0 {
+		runErr = fmt.Errorf("the benchmark did not run")
+	}
+	return cell{res: res, err: runErr}
+}
+
+// workloads prints the main table and reports whether a run failed.
+func workloads(r *bench.Runner, sel *regexp.Regexp, ws []bench.Workload) (failed bool) {
+	fmt.Println("| workload | ast | vm | goja | vm/ast | vm/goja | ast/goja | ast alloc/run | vm alloc/run | goja alloc/run |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, w := range ws {
-		if !w.Runnable() {
-			fmt.Printf("| %s | n/a: its host function %s is synchronous; codemode tools are asynchronous (see tool_calls_async) | | | | |\n", w.Name, w.NeedsHost)
+		if !sel.MatchString(w.Name) {
 			continue
 		}
-		if got, err := bench.Codemode(rt, w, text); err != nil || !bench.Same(got, w.Expected) {
-			fmt.Printf("| %s | wrong result: %v %s | | | | |\n", w.Name, err, got)
-			continue
+		cells := map[string]cell{}
+		for _, col := range bench.Columns {
+			if why := w.Missing(col); why != "" {
+				cells[col] = cell{missing: why}
+				continue
+			}
+			cells[col] = measure(0, func() error { return r.Run(col, w) })
+			failed = failed || cells[col].err != nil
 		}
-		cm := testing.Benchmark(func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				_, _ = bench.Codemode(rt, w, text)
-			}
-		})
-		gj := testing.Benchmark(func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				_, _ = bench.Goja(w, text)
-			}
-		})
-		ratio := float64(cm.NsPerOp()) / float64(gj.NsPerOp())
-		fmt.Printf("| %s | %v | %v | %.2fx | %s | %s |\n", w.Name, dur(cm.NsPerOp()), dur(gj.NsPerOp()), ratio,
-			bytes(cm.AllocedBytesPerOp()), bytes(gj.AllocedBytesPerOp()))
+		ast, vm, gj := cells[codemode.EngineAST], cells[codemode.EngineVM], cells[bench.Goja]
+		fmt.Printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", w.Name,
+			timeCell(ast, w), timeCell(vm, w), timeCell(gj, w),
+			ratio(vm, ast), ratio(vm, gj), ratio(ast, gj),
+			allocCell(ast), allocCell(vm), allocCell(gj))
 	}
+	fmt.Println()
+	return failed
+}
+
+// executeTrivial prints the execute_trivial table.
+func executeTrivial(sel *regexp.Regexp) (failed bool) {
+	if !sel.MatchString("execute_trivial") {
+		return false
+	}
+	rows := []struct {
+		name string
+		c    cell
+	}{}
+	for _, e := range []string{codemode.EngineAST, codemode.EngineVM} {
+		rt, err := bench.NewRuntime(e)
+		if err != nil {
+			fatal(err)
+		}
+		rows = append(rows, struct {
+			name string
+			c    cell
+		}{"codemode " + e + ": `Execute(\"1 + 1\")` on an existing Runtime", measure(0, func() error {
+			if res := rt.Execute(context.Background(), bench.TrivialProgram); !res.OK || string(res.Value) != "2" {
+				return fmt.Errorf("%s", res)
+			}
+			return nil
+		})})
+	}
+	gj := goja.New()
+	rows = append(rows, struct {
+		name string
+		c    cell
+	}{"goja: `RunString(\"1 + 1\")` on an existing runtime", measure(0, func() error {
+		v, err := gj.RunString(bench.TrivialProgram)
+		if err == nil && v.ToInteger() != 2 {
+			err = fmt.Errorf("got %v, want 2", v)
+		}
+		return err
+	})})
+	fmt.Println("| execute_trivial | ns/op | B/op | allocs/op | vs ast |")
+	fmt.Println("|---|---:|---:|---:|---:|")
+	for _, row := range rows {
+		c := row.c
+		if !c.ok() {
+			failed = true
+			fmt.Printf("| %s | %s | | | |\n", row.name, c.na())
+			continue
+		}
+		fmt.Printf("| %s | %d | %d | %d | %s |\n", row.name, c.res.NsPerOp(), c.res.AllocedBytesPerOp(), c.res.AllocsPerOp(), ratio(c, rows[0].c))
+	}
+	fmt.Println()
+	return failed
+}
+
+// compile prints the compile_100kb table.
+func compile(sel *regexp.Regexp) (failed bool) {
+	if !sel.MatchString("compile_100kb") {
+		return false
+	}
+	src := bench.CompileProgram(100 << 10)
+	size := int64(len(src))
+	execute := func(engine string) func() error {
+		rt, err := bench.NewRuntime(engine)
+		if err != nil {
+			fatal(err)
+		}
+		return func() error {
+			if res := rt.Execute(context.Background(), src); !res.OK {
+				return fmt.Errorf("%s", res)
+			}
+			return nil
+		}
+	}
+	rows := []struct {
+		name string
+		f    func() error
+	}{
+		{"parse only: `ast.Parse` (shared by both engines)", func() error { return bench.ParseOnly(src) }},
+		{"codemode ast: `ast.Parse` + `interp.Compile`", func() error { return bench.CompileAST(src) }},
+		{"codemode vm: `ast.Parse` + `vm.Compile`", func() error { return bench.CompileVM(src) }},
+		{"goja: `goja.Compile` (parse + compile)", func() error { return bench.CompileGoja(src) }},
+		{"codemode ast: `Execute` (the run only defines functions)", execute(codemode.EngineAST)},
+		{"codemode vm: `Execute` (the run only defines functions)", execute(codemode.EngineVM)},
+	}
+	fmt.Printf("| compile_100kb (%d bytes) | MB/s | time/op | alloc/op | allocs/op |\n", size)
+	fmt.Println("|---|---:|---:|---:|---:|")
+	for _, row := range rows {
+		c := measure(size, row.f)
+		if !c.ok() {
+			failed = true
+			fmt.Printf("| %s | %s | | | |\n", row.name, c.na())
+			continue
+		}
+		mbs := float64(size) * float64(c.res.N) / 1e6 / c.res.T.Seconds()
+		fmt.Printf("| %s | %.1f | %v | %s | %d |\n", row.name, mbs, dur(c.res.NsPerOp()), bytes(c.res.AllocedBytesPerOp()), c.res.AllocsPerOp())
+	}
+	fmt.Println()
+	return failed
+}
+
+// timeCell is the time per run, and per operation when the workload
+// counts them.
+func timeCell(c cell, w bench.Workload) string {
+	if !c.ok() {
+		return c.na()
+	}
+	s := dur(c.res.NsPerOp()).String()
+	if w.PerRun > 0 {
+		per := time.Duration(c.res.NsPerOp() / int64(w.PerRun))
+		if per >= time.Microsecond {
+			s += fmt.Sprintf(" (%.2fµs/%s)", float64(c.res.NsPerOp())/float64(w.PerRun)/1e3, w.Unit)
+		} else {
+			s += fmt.Sprintf(" (%dns/%s)", per.Nanoseconds(), w.Unit)
+		}
+	}
+	return s
+}
+
+// ratio is a's time over b's, or n/a when either has none.
+func ratio(a, b cell) string {
+	if !a.ok() || !b.ok() {
+		return "n/a"
+	}
+	x := float64(a.res.NsPerOp()) / float64(b.res.NsPerOp())
+	if x < 0.1 {
+		return fmt.Sprintf("%.2gx", x)
+	}
+	return fmt.Sprintf("%.2fx", x)
+}
+
+func allocCell(c cell) string {
+	if !c.ok() {
+		return "n/a"
+	}
+	return bytes(c.res.AllocedBytesPerOp())
+}
+
+// oneLine keeps a message on one table row: no newlines, no column
+// separators, and not too long to read.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	s = strings.ReplaceAll(s, "|", `\|`)
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
 }
 
 func dur(ns int64) time.Duration {
