@@ -28,6 +28,19 @@ const maxGoDepth = 64
 
 // goToValue copies a Go value into the realm with JSON semantics.
 func goToValue(r *value.Realm, v any, depth int) (value.Value, error) {
+	c := goCopyIn{r: r}
+	return c.value(v, depth)
+}
+
+// goCopyIn is one copy of a Go value into the realm: the realm, and the
+// copy's repeated short strings, shared.
+type goCopyIn struct {
+	r    *value.Realm
+	strs value.Interned
+}
+
+func (c *goCopyIn) value(v any, depth int) (value.Value, error) {
+	r := c.r
 	if depth > maxGoDepth {
 		return value.Undefined, errNeedsJSON
 	}
@@ -35,8 +48,10 @@ func goToValue(r *value.Realm, v any, depth int) (value.Value, error) {
 	case nil:
 		return value.Null, nil
 	case string:
-		s := value.NewString(x)
-		r.Charge(s.Bytes())
+		s, fresh := c.strs.String(x)
+		if fresh {
+			r.Charge(s.Bytes())
+		}
 		return value.Str(s), nil
 	case bool:
 		return value.Bool(x), nil
@@ -61,28 +76,28 @@ func goToValue(r *value.Realm, v any, depth int) (value.Value, error) {
 	case json.RawMessage:
 		return parseJSONValue(r, x)
 	case map[string]any:
-		return mapToValue(r, x, depth, false)
+		return mapToValue(c, x, depth, false)
 	case []any:
-		return listToValue(r, x, depth)
+		return listToValue(c, x, depth)
 	// The typed maps and lists tools return most often, without reflection.
 	case map[string]string:
-		return mapToValue(r, x, depth, true)
+		return mapToValue(c, x, depth, true)
 	case map[string]int:
-		return mapToValue(r, x, depth, true)
+		return mapToValue(c, x, depth, true)
 	case map[string]float64:
-		return mapToValue(r, x, depth, true)
+		return mapToValue(c, x, depth, true)
 	case map[string]bool:
-		return mapToValue(r, x, depth, true)
+		return mapToValue(c, x, depth, true)
 	case []string:
-		return listToValue(r, x, depth)
+		return listToValue(c, x, depth)
 	case []int:
-		return listToValue(r, x, depth)
+		return listToValue(c, x, depth)
 	case []float64:
-		return listToValue(r, x, depth)
+		return listToValue(c, x, depth)
 	case []map[string]any:
-		return listToValue(r, x, depth)
+		return listToValue(c, x, depth)
 	}
-	return reflectToValue(r, reflect.ValueOf(v), depth)
+	return reflectToValue(c, reflect.ValueOf(v), depth)
 }
 
 // typedCopyable are the typed results goToValue copies without
@@ -99,7 +114,8 @@ func typedCopyable(v any) bool {
 // mapToValue copies a map as an object, its keys in encoding/json's
 // (sorted) order. A nil typed map is null, as it marshals; a nil
 // map[string]any has always been {} (nilIsNull false).
-func mapToValue[V any](r *value.Realm, m map[string]V, depth int, nilIsNull bool) (value.Value, error) {
+func mapToValue[V any](c *goCopyIn, m map[string]V, depth int, nilIsNull bool) (value.Value, error) {
+	r := c.r
 	if m == nil && nilIsNull {
 		return value.Null, nil
 	}
@@ -112,7 +128,7 @@ func mapToValue[V any](r *value.Realm, m map[string]V, depth int, nilIsNull bool
 	o := r.NewPlainObject()
 	o.Reserve(len(keys))
 	for _, k := range keys {
-		e, err := goToValue(r, m[k], depth+1)
+		e, err := c.value(m[k], depth+1)
 		if err != nil {
 			return value.Undefined, err
 		}
@@ -136,13 +152,14 @@ func propertyKey(k string) string {
 }
 
 // listToValue copies a slice as an array; a nil slice is null.
-func listToValue[E any](r *value.Realm, list []E, depth int) (value.Value, error) {
+func listToValue[E any](c *goCopyIn, list []E, depth int) (value.Value, error) {
+	r := c.r
 	if list == nil {
 		return value.Null, nil
 	}
 	elems := make([]value.Value, len(list))
 	for i, e := range list {
-		ev, err := goToValue(r, e, depth+1)
+		ev, err := c.value(e, depth+1)
 		if err != nil {
 			return value.Undefined, err
 		}
@@ -152,7 +169,7 @@ func listToValue[E any](r *value.Realm, list []E, depth int) (value.Value, error
 }
 
 // reflectToValue handles typed maps and slices of the kinds above.
-func reflectToValue(r *value.Realm, rv reflect.Value, depth int) (value.Value, error) {
+func reflectToValue(c *goCopyIn, rv reflect.Value, depth int) (value.Value, error) {
 	switch rv.Kind() {
 	case reflect.Map:
 		if rv.Type().Key().Kind() != reflect.String || rv.Type().Key() != reflect.TypeFor[string]() {
@@ -166,7 +183,7 @@ func reflectToValue(r *value.Realm, rv reflect.Value, depth int) (value.Value, e
 		for it.Next() {
 			m[it.Key().String()] = it.Value().Interface()
 		}
-		return goToValue(r, m, depth)
+		return c.value(m, depth)
 	case reflect.Slice:
 		if rv.Type().Elem().Kind() == reflect.Uint8 {
 			return value.Undefined, errNeedsJSON // []byte marshals as base64
@@ -180,7 +197,7 @@ func reflectToValue(r *value.Realm, rv reflect.Value, depth int) (value.Value, e
 		for i := range list {
 			list[i] = rv.Index(i).Interface()
 		}
-		return goToValue(r, list, depth)
+		return c.value(list, depth)
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		if rv.Type().PkgPath() != "" {
 			return value.Undefined, errNeedsJSON // a named type may marshal itself

@@ -220,3 +220,22 @@ func BenchmarkCompile100KB(b *testing.B) {
 		})
 	}
 }
+
+// TestLiveHeap checks that the live-heap measurement runs on every
+// column: each run reaches its held call with its 200 records. The sizes
+// are compare's to report, not a test's to assert.
+func TestLiveHeap(t *testing.T) {
+	for _, column := range Columns {
+		if column == codemode.EngineVM && NotCompiled(LiveHeapProgram) != "" {
+			t.Logf("vm: not compiled yet: %s", NotCompiled(LiveHeapProgram))
+			continue
+		}
+		for _, text := range []bool{false, true} {
+			heap, stacks, err := LiveHeap(column, 20, text)
+			if err != nil {
+				t.Fatalf("%s: %v", column, err)
+			}
+			t.Logf("%s (JSON text %v): %d KB heap, %d KB with stacks per held run", column, text, heap>>10, stacks>>10)
+		}
+	}
+}

@@ -52,6 +52,29 @@ type jsonParser struct {
 	protos JSONProtos
 	meter  Meter
 	values int // parsed, for the Meter's progress calls
+	// strs shares the document's repeated short strings.
+	strs Interned
+	// sizes are, by nesting depth, how many properties the last object
+	// closed there had (objects) and how many elements the last array
+	// (arrays): the records of a list have one shape, so each after the
+	// first is made at its exact size instead of grown by doubling.
+	objSizes, arrSizes []int
+}
+
+// sizeHint is the size remembered at depth.
+func sizeHint(sizes []int, depth int) int {
+	if depth < len(sizes) {
+		return sizes[depth]
+	}
+	return 0
+}
+
+// remember records the size of a container closed at depth.
+func remember(sizes *[]int, depth, n int) {
+	for len(*sizes) <= depth {
+		*sizes = append(*sizes, 0)
+	}
+	(*sizes)[depth] = n
 }
 
 // frame is an open array or object on the parser's stack.
@@ -90,6 +113,9 @@ func (p *jsonParser) parse() (Value, error) {
 				v = Obj(f.obj)
 				break
 			}
+			if n := sizeHint(p.objSizes, len(stack)); n > 0 {
+				f.obj.Reserve(min(n, maxSizeHint))
+			}
 			key, err := p.objectKey("Expected property name or '}'")
 			if err != nil {
 				return Undefined, err
@@ -108,17 +134,28 @@ func (p *jsonParser) parse() (Value, error) {
 				v = Obj(NewArray(p.protos.Array, nil))
 				break
 			}
-			stack = append(stack, &frame{})
+			f := &frame{}
+			if n := sizeHint(p.arrSizes, len(stack)); n > 0 {
+				n = min(n, maxSizeHint)
+				if err := p.charge(24 * n); err != nil {
+					return Undefined, err
+				}
+				f.elems = make([]Value, 0, n)
+			}
+			stack = append(stack, f)
 			continue
 		case c == '"':
 			s, err := p.stringLit()
 			if err != nil {
 				return Undefined, err
 			}
-			if err := p.charge(48 + len(s)); err != nil {
-				return Undefined, err
+			str, fresh := p.strs.String(s)
+			if fresh {
+				if err := p.charge(48 + len(s)); err != nil {
+					return Undefined, err
+				}
 			}
-			v = StrOf(s)
+			v = Str(str)
 		case c == '-' || c >= '0' && c <= '9':
 			f, err := p.number()
 			if err != nil {
@@ -183,6 +220,7 @@ func (p *jsonParser) parse() (Value, error) {
 				p.pos++
 				v = Obj(NewArray(p.protos.Array, f.elems))
 				stack = stack[:len(stack)-1]
+				remember(&p.arrSizes, len(stack), len(f.elems))
 				continue
 			}
 			f.obj.Put(f.key, v)
@@ -204,9 +242,19 @@ func (p *jsonParser) parse() (Value, error) {
 			p.pos++
 			v = Obj(f.obj)
 			stack = stack[:len(stack)-1]
+			remember(&p.objSizes, len(stack), len(f.obj.props))
+			if unused := cap(f.obj.props) - len(f.obj.props); unused > 0 {
+				// A hint that was too big: the slots are memory too.
+				if err := p.charge(64 * unused); err != nil {
+					return Undefined, err
+				}
+			}
 		}
 	}
 }
+
+// maxSizeHint bounds what a remembered size reserves: a hint is a guess.
+const maxSizeHint = 16
 
 // objectKey parses `"key" :` and leaves the position at the value.
 func (p *jsonParser) objectKey(expected string) (string, error) {

@@ -119,6 +119,9 @@ func (l *Loop) settle(c *HostCall) {
 	l.pending--
 	c.Status = CallApplied
 	c.Settler.Settle(l.realm, c)
+	// The outcome is in the program's values now: the host's copy (a
+	// tool's whole response) is not kept for the rest of the run.
+	c.Result, c.Err, c.Args = nil, nil, nil
 }
 
 // Begin records a host call started; its outcome must come back through

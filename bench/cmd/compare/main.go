@@ -60,6 +60,7 @@ func main() {
 	failed := workloads(r, sel, append(append(ws, bench.AwaitSettled), bench.ToolCallPrograms...))
 	failed = executeTrivial(sel) || failed
 	failed = compile(sel) || failed
+	failed = liveHeap(sel) || failed
 	if failed {
 		os.Exit(1)
 	}
@@ -300,4 +301,41 @@ func bytes(n int64) string {
 		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// liveHeap prints what one run of bench.LiveHeapProgram holds while it
+// is suspended, on each column, with the records as Go maps and as JSON
+// text.
+func liveHeap(sel *regexp.Regexp) (failed bool) {
+	if !sel.MatchString("live_heap") {
+		return false
+	}
+	const runs = 100
+	fmt.Printf("| live_heap (10 calls, 200 records, %d runs held at once) | ast | vm | goja |\n", runs)
+	fmt.Println("|---|---:|---:|---:|")
+	for _, text := range []bool{false, true} {
+		name := "records as Go maps (goja wraps them, codemode copies them)"
+		if text {
+			name = "records as JSON text (codemode parses a json.RawMessage, goja runs JSON.parse)"
+		}
+		row := "| " + name
+		for _, column := range bench.Columns {
+			if column == codemode.EngineVM {
+				if what := bench.NotCompiled(bench.LiveHeapProgram); what != "" {
+					row += " | n/a (not compiled: " + what + ")"
+					continue
+				}
+			}
+			heap, stacks, err := bench.LiveHeap(column, runs, text)
+			if err != nil {
+				failed = true
+				row += " | failed: " + oneLine(err.Error())
+				continue
+			}
+			row += fmt.Sprintf(" | %d KB (%d KB with stacks)", heap>>10, stacks>>10)
+		}
+		fmt.Println(row + " |")
+	}
+	fmt.Println()
+	return failed
 }
