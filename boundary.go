@@ -253,7 +253,11 @@ func newBoundaryWriter(r *value.Realm, run engine.Run, keep int) *boundaryWriter
 // argumentJSON copies a tool's argument out as JSON, bounded as any
 // value crossing to the host.
 func argumentJSON(r *value.Realm, v value.Value) []byte {
-	w := newBoundaryWriter(r, nil, -1)
+	return argumentJSONWith(newBoundaryWriter(r, nil, -1), v)
+}
+
+// argumentJSONWith is argumentJSON with a writer to (re)use.
+func argumentJSONWith(w *boundaryWriter, v value.Value) []byte {
 	w.inArgument = true
 	w.out.buf = make([]byte, 0, 128) // most arguments are small objects
 	if !w.value(v, "", 0) {
@@ -272,6 +276,14 @@ type boundaryWriter struct {
 	// inArgument marks a tool call's argument: its promises have settled
 	// already (the call waited for them).
 	inArgument bool
+}
+
+// reset readies a writer for another argument: its output now belongs
+// to the call it was made for.
+func (w *boundaryWriter) reset() {
+	clear(w.stackBuf[:])
+	w.stack = w.stackBuf[:0]
+	w.out.buf, w.out.n, w.out.work = nil, 0, 0
 }
 
 func (w *boundaryWriter) throw(t value.ErrorType, msg string) {

@@ -43,6 +43,8 @@ type toolHost struct {
 	searchSchema  *tools.Schema
 	// seen is pendingPromises' scratch, kept for the next call.
 	seen []*value.Object
+	// spareWriter copies arguments out, kept for the next call.
+	spareWriter *boundaryWriter
 	// pool runs calls on worker goroutines (workers.go).
 	pool workerPool
 
@@ -392,7 +394,19 @@ func (pc *pendingCall) input(r *value.Realm) []byte {
 	if pc.arg.IsUndefined() {
 		return []byte("{}")
 	}
-	return argumentJSON(r, pc.arg)
+	// The host's spare writer, unless a getter in an argument being
+	// copied makes this call: then the spare is in use, and a new one is
+	// made.
+	h := pc.host
+	w := h.spareWriter
+	if w == nil {
+		w = newBoundaryWriter(r, nil, -1)
+	}
+	h.spareWriter = nil
+	out := argumentJSONWith(w, pc.arg)
+	w.reset()
+	h.spareWriter = w
+	return out
 }
 
 // admit counts the call against the limit, records it, and starts the

@@ -231,7 +231,13 @@ func (k *inlineAwait) Resume(r *value.Realm, v value.Value, threw bool) {
 // else ever needs to run underneath it: no coroutine switch per await.
 func (run *Run) awaitInline(v value.Value) value.Value {
 	r := run.realm
-	k := &inlineAwait{}
+	// The run's spare continuation, unless an await is already using it.
+	k := run.spareAwait
+	if k == nil {
+		k = &inlineAwait{}
+	}
+	run.spareAwait = nil
+	*k = inlineAwait{}
 	r.Await(v, k)
 	for !k.done {
 		if r.RunOneJob() {
@@ -242,10 +248,13 @@ func (run *Run) awaitInline(v value.Value) value.Value {
 			panic(fail)
 		}
 	}
-	if k.threw {
-		panic(&value.Exception{Value: k.v})
+	v, threw := k.v, k.threw
+	*k = inlineAwait{}
+	run.spareAwait = k
+	if threw {
+		panic(&value.Exception{Value: v})
 	}
-	return k.v
+	return v
 }
 
 // await suspends the coroutine until v settles.

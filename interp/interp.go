@@ -67,6 +67,9 @@ type Run struct {
 	warned   map[ast.Pos]bool // positions already warned about
 
 	coroutines map[*coroutine]struct{}
+	// spareAwait is the program body's await continuation, kept for its
+	// next await.
+	spareAwait *inlineAwait
 	templates  map[*ast.TaggedTemplate]*value.Object
 	frames     []*frame // finished frames, for reuse
 	privIDs    int

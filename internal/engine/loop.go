@@ -20,6 +20,9 @@ type Loop struct {
 	inbox *inbox // made by the first Begin
 	// pending counts host calls begun and not yet applied.
 	pending int
+	// next is the call apply settles through settleNext.
+	next       *HostCall
+	settleNext func()
 }
 
 // Guard runs f on the engine's side, turning a panic (a throw, an
@@ -112,7 +115,15 @@ const spinPolls = 32
 
 // apply applies one host outcome on the run's side.
 func (l *Loop) apply(guard Guard, c *HostCall) *Failure {
-	return guard(func() { l.settle(c) })
+	if l.settleNext == nil {
+		// Made once per run: a closure per outcome would be an
+		// allocation per call.
+		l.settleNext = func() { l.settle(l.next) }
+	}
+	l.next = c
+	fail := guard(l.settleNext)
+	l.next = nil
+	return fail
 }
 
 func (l *Loop) settle(c *HostCall) {
