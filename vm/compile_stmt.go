@@ -65,7 +65,13 @@ func (c *compiler) stmt(s ast.Stmt, labels []string) {
 	case *ast.Labeled:
 		c.labeled(s, labels)
 	case *ast.ClassDecl:
-		c.fail("a class", s.Start)
+		c.class(s.Class, s.Class.Name.Name)
+		c.at(s.Start)
+		b := s.Class.Name.Binding
+		c.store(b, true)
+		if c.fn.noInit == 0 {
+			c.fn.inited[b] = true
+		}
 	case *ast.ForIn:
 		c.forIn(s, labels)
 	case *ast.ForOf:

@@ -83,15 +83,11 @@ func TestEncodeDistinguishes(t *testing.T) {
 // handle yet gives a clean, located error and never a panic.
 func TestNotCompiled(t *testing.T) {
 	tests := []struct{ code, what string }{
-		{"class A {}", "a class"},
 		{"const f = async () => 1", "an async function"},
 		{"function* g() {}; 1", "a generator function"},
 		{"await 1", "await"},
-		{"const a = {}; (a?.b)()", "an optional chain as a callee"},
-		{"const k = 'x'; ({get [k]() { return 1 }})", "a getter or setter with a computed key"},
 		{"1n", "a BigInt literal"},
 		{"debugger", "debugger"},
-		{"function f() { return new.target }; 1", "new.target"},
 	}
 	for _, tt := range tests {
 		_, err := vm.Compile(parse(t, tt.code))

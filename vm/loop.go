@@ -392,7 +392,7 @@ func (run *Run) loop(base int) {
 
 		case TRY, TRYFINALLY:
 			fr.handlers = append(fr.handlers, handler{pc: a, finally: op == TRYFINALLY, sp: sp,
-				depth: r.Depth, goDepth: r.GoDepth, argHeight: len(r.ArgStack)})
+				depth: r.Depth, goDepth: r.GoDepth, argHeight: len(r.ArgStack), priv: fr.priv})
 		case POPHANDLER:
 			fr.handlers = fr.handlers[:len(fr.handlers)-1]
 		case NORMAL:
@@ -454,7 +454,7 @@ func (run *Run) loop(base int) {
 			if o == nil || !o.Callable() {
 				r.ThrowType("%s is not a function", consts[b].AsString().String())
 			}
-			if cl, ok := o.Internal.(*closure); ok {
+			if cl, ok := o.Internal.(*closure); ok && cl.plain {
 				caller := fr
 				caller.sp = sp
 				fr = run.pushCall(cl, o, this, st, argsStart-2, a, 0)
@@ -583,7 +583,7 @@ func (run *Run) loop(base int) {
 			if o == nil || !o.Callable() {
 				r.ThrowType("%s is not a function", consts[b].AsString().String())
 			}
-			if cl, ok := o.Internal.(*closure); ok {
+			if cl, ok := o.Internal.(*closure); ok && cl.plain {
 				slot := sp - 3
 				caller := fr
 				caller.sp = sp
@@ -612,7 +612,7 @@ func (run *Run) loop(base int) {
 				r.ThrowType("%s is not a constructor", consts[b].AsString().String())
 			}
 			o := fn.AsObject()
-			if cl, ok := o.Internal.(*closure); ok {
+			if cl, ok := o.Internal.(*closure); ok && cl.plain {
 				obj := value.Obj(run.newThis(o))
 				// The frame expects callee and this below the arguments:
 				// the arguments move up one (into the slack above MaxStack).
@@ -623,7 +623,7 @@ func (run *Run) loop(base int) {
 				caller.sp = sp
 				fr = run.pushCall(cl, o, obj, st, argsStart-1, a, 0)
 				caller.pc = pc
-				fr.construct = true
+				fr.construct, fr.newTarget = true, o
 				code, pc = fr.fc.insns, 0
 				st, sp, bp = fr.seg, fr.sp, fr.bp
 				continue
@@ -632,6 +632,111 @@ func (run *Run) loop(base int) {
 			clear(st[argsStart:sp])
 			st[argsStart-1] = v
 			sp = argsStart
+
+		case CLASS:
+			parent := value.Undefined
+			if run.prog.Classes[a].Derived {
+				sp--
+				parent = st[sp]
+			}
+			ctor, proto := run.classEval(a, fr, parent)
+			st[sp], st[sp+1] = value.Obj(ctor), value.Obj(proto)
+			sp += 2
+		case CLASSMEMBER:
+			keyv := value.Undefined
+			n := 3
+			if run.prog.Classes[a].Members[b].Computed {
+				keyv = st[sp-2]
+				n = 4
+			}
+			run.classMember(a, b, fr, st[sp-n].AsObject(), st[sp-n+1].AsObject(), keyv, st[sp-1])
+			clear(st[sp-n+2 : sp])
+			sp -= n - 2
+		case CLASSINIT:
+			run.classInit(fr, st[sp-1].AsObject())
+		case PRIVGET:
+			st[sp-1] = privateGet(r, st[sp-1], fr.priv.key(consts[a].AsString().String(), b), consts[a].AsString().String())
+		case PRIVSET:
+			privateSet(r, st[sp-2], fr.priv.key(consts[a].AsString().String(), b), consts[a].AsString().String(), st[sp-1])
+			st[sp-2] = st[sp-1]
+			sp--
+			st[sp] = value.Undefined
+		case PRIVIN:
+			name := consts[a].AsString().String()
+			oo := st[sp-1].AsObject()
+			if oo == nil {
+				r.ThrowType("Cannot use 'in' operator to search for '#%s' in %s", name, jsops.DescribeIn(r, st[sp-1]))
+			}
+			st[sp-1] = value.Bool(oo.GetOwn(fr.priv.key(name, b)) != nil)
+		case SUPERGET:
+			k := r.ToPropertyKey(st[sp-1])
+			st[sp-2] = r.GetObj(superBase(r, fr, jsops.KeyValue(k), "read", "reading"), k, st[sp-2])
+			sp--
+			st[sp] = value.Undefined
+		case SUPERMETHOD:
+			k := r.ToPropertyKey(st[sp-1])
+			this := st[sp-2]
+			st[sp-2], st[sp-1] = r.GetObj(superBase(r, fr, jsops.KeyValue(k), "read", "reading"), k, this), this
+		case SUPERSET:
+			base := superBase(r, fr, st[sp-2], "set", "setting")
+			key := r.ToPropertyKey(st[sp-2])
+			if !r.SetObj(base, key, st[sp-1], st[sp-3]) {
+				r.ThrowType("Cannot assign to read only property '%s' of object", value.KeyString(key))
+			}
+			st[sp-3] = st[sp-1]
+			st[sp-2], st[sp-1] = value.Undefined, value.Undefined
+			sp -= 2
+		case SUPERDELETE:
+			r.ThrowError(value.ReferenceError, "Unsupported reference to 'super'")
+		case SUPERCALL:
+			res := run.superCall(fr, slices.Clone(st[sp-a:sp]))
+			clear(st[sp-a : sp])
+			sp -= a
+			st[sp] = res
+			sp++
+		case SUPERCALLARRAY:
+			st[sp-1] = run.superCall(fr, arrayElements(st[sp-1]))
+		case SUPERBIND:
+			if !st[sp-1].IsHole() {
+				r.ThrowError(value.ReferenceError, "Super constructor may only be called once")
+			}
+			sp--
+			st[sp] = value.Undefined
+		case INITFIELDS:
+			_, cl := fr.ctorOf()
+			run.initFields(cl, st[sp-1].AsObject())
+		case NEWTARGET:
+			st[sp] = value.Undefined
+			if fr.newTarget != nil {
+				st[sp] = value.Obj(fr.newTarget)
+			}
+			sp++
+		case TOKEY:
+			st[sp-1] = jsops.ToKeyValue(r, st[sp-1])
+		case SETHOME:
+			st[sp-1].AsObject().Internal.(*closure).home = st[sp-1-a].AsObject()
+		case DEFACCESSOR:
+			o, fn := st[sp-3].AsObject(), st[sp-1].AsObject()
+			key := r.ToPropertyKey(st[sp-2])
+			getter := ast.FuncKind(fn.Internal.(*closure).fc.Kind) == ast.FuncGetter
+			prefix := "set "
+			if getter {
+				prefix = "get "
+			}
+			fn.Define("name", value.StrOf(prefix+value.FunctionNameOfKey(key)), value.Configurable)
+			cur, _ := r.GetOwnProperty(o, key)
+			get, set := cur.Get, cur.Set
+			if !cur.IsAccessor() {
+				get, set = nil, nil
+			}
+			if getter {
+				get = fn
+			} else {
+				set = fn
+			}
+			o.DefineAccessor(key, get, set, value.Enumerable|value.Configurable)
+			st[sp-2], st[sp-1] = value.Undefined, value.Undefined
+			sp -= 2
 		default:
 			panic("vm: illegal opcode " + op.String())
 		}
@@ -710,6 +815,8 @@ func (run *Run) doReturn(fr *frame, v value.Value) bool {
 	}
 	if fr.construct && !v.IsObject() {
 		v = fr.this
+	} else if fr.fc.Flags&FlagDerived != 0 {
+		run.derivedThis = derivedThis(fr)
 	}
 	run.popFrame(v)
 	return true
@@ -732,13 +839,16 @@ func (run *Run) jumpOut(fr *frame, addr, depth int) int {
 
 // tdzError is V8's ReferenceError for a read before initialization.
 func tdzError(r *value.Realm, name value.Value) {
+	if name.AsString().String() == "this" {
+		r.ThrowError(value.ReferenceError, "Must call super constructor in derived class before accessing 'this' or returning from derived constructor")
+	}
 	r.ThrowError(value.ReferenceError, "Cannot access '%s' before initialization", name.AsString().String())
 }
 
 // makeFunc makes a closure over fc in frame fr.
 func (run *Run) makeFunc(fc *Funcode, fr *frame) value.Value {
 	r := run.realm
-	cl := &closure{fc: fc}
+	cl := &closure{fc: fc, priv: fr.priv, plain: fc.Flags&(FlagAsync|FlagGenerator) == 0}
 	if len(fc.Free) > 0 {
 		cl.free = make([]*cell, len(fc.Free))
 		for i, fv := range fc.Free {
@@ -749,16 +859,43 @@ func (run *Run) makeFunc(fc *Funcode, fr *frame) value.Value {
 			}
 		}
 	}
-	o := value.NewFunctionObject(r.Intrinsic(value.FunctionPrototype), cl)
+	if ast.FuncKind(fc.Kind) == ast.FuncArrow {
+		cl.home = fr.cl.home
+		if ast.FuncKind(fr.fc.Kind) == ast.FuncArrow {
+			cl.newTarget, cl.outerFobj, cl.outerCl = fr.cl.newTarget, fr.cl.outerFobj, fr.cl.outerCl
+		} else {
+			cl.newTarget, cl.outerFobj, cl.outerCl = fr.newTarget, fr.fobj, fr.cl
+		}
+	}
+	o := value.NewFunctionObject(r.Intrinsic(functionProto(fc)), cl)
 	r.Charge(160)
 	o.Define("length", value.Number(float64(fc.Length)), value.Configurable)
 	o.Define("name", value.StrOf(fc.Name), value.Configurable)
-	if cl.IsConstructor() {
+	if fc.Flags&FlagGenerator != 0 {
+		pid := value.GeneratorPrototype
+		if fc.Flags&FlagAsync != 0 {
+			pid = value.AsyncGeneratorPrototype
+		}
+		o.Define("prototype", value.Obj(value.NewObject(r.Intrinsic(pid))), value.Writable)
+	} else if cl.IsConstructor() {
 		p := value.NewObject(r.Intrinsic(value.ObjectPrototype))
 		p.Define("constructor", value.Obj(o), value.Writable|value.Configurable)
 		o.Define("prototype", value.Obj(p), value.Writable)
 	}
 	return value.Obj(o)
+}
+
+// functionProto is the prototype of the functions fc makes.
+func functionProto(fc *Funcode) value.Intrinsic {
+	switch fc.Flags & (FlagAsync | FlagGenerator) {
+	case FlagAsync | FlagGenerator:
+		return value.AsyncGeneratorFunctionPrototype
+	case FlagGenerator:
+		return value.GeneratorFunctionPrototype
+	case FlagAsync:
+		return value.AsyncFunctionPrototype
+	}
+	return value.FunctionPrototype
 }
 
 // global reads a global, resolving it on first use.

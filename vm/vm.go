@@ -52,12 +52,31 @@ type cell struct{ v value.Value }
 // closure is the Internal of a program function object: its code and
 // captured cells, nothing else, so that it can be saved as data.
 type closure struct {
-	fc   *Funcode
+	fc   *Funcode // nil for a class without an explicit constructor
 	free []*cell
+	// home is the object whose prototype super looks in (methods).
+	home *value.Object
+	// priv is the private-name scope of the class the function belongs to.
+	priv *privScope
+	// class is set on class constructors.
+	class *classRuntime
+	// An arrow's view of the nearest non-arrow function: its new.target
+	// and function (the constructor super() calls the parent of).
+	newTarget *value.Object
+	outerFobj *value.Object
+	outerCl   *closure
+	// plain says a call pushes an ordinary frame: not a class
+	// constructor, a generator or an async function.
+	plain bool
 }
 
 // IsConstructor implements value.Constructible.
-func (cl *closure) IsConstructor() bool { return ast.FuncKind(cl.fc.Kind) == ast.FuncNormal }
+func (cl *closure) IsConstructor() bool {
+	if cl.class != nil {
+		return true
+	}
+	return ast.FuncKind(cl.fc.Kind) == ast.FuncNormal && cl.fc.Flags&(FlagAsync|FlagGenerator) == 0
+}
 
 // frame is one activation of a program function. Its values live in a
 // segment of the VM's value stack: the callee and this value the caller
@@ -82,6 +101,11 @@ type frame struct {
 	cells     []*cell
 	handlers  []handler
 	args      []value.Value // the arguments, when fc.NeedArgs
+	newTarget *value.Object // new.target
+	priv      *privScope    // the private names in scope (a class body's computed keys push one)
+	// co is the generator or async function whose frame this is: it is
+	// suspended as data and resumed from where it stopped.
+	co *coroutine
 	// cost is the Go stack the frame holds: nothing for a frame pushed
 	// by the loop, the loop's own frames for one that entered it.
 	cost int
@@ -107,6 +131,7 @@ type handler struct {
 	sp      int  // the stack height at the region's start
 	// the realm's counters at the region's start, restored on a throw
 	depth, goDepth, argHeight int
+	priv                      *privScope
 }
 
 // Failure is how a run ended abnormally: an uncaught exception, an
@@ -144,6 +169,11 @@ type Run struct {
 	// templates are the tagged template objects made so far, by site.
 	templates []*value.Object
 	result    value.Value
+	// privIDs numbers class evaluations, for their private names' keys.
+	privIDs int
+	// derivedThis is the this binding a derived constructor's frame
+	// ended with, for construct to check.
+	derivedThis value.Value
 }
 
 // reentryCost is the Go stack one entry of the loop holds (CallFunction
@@ -266,23 +296,17 @@ func (run *Run) ctxInterrupt() *value.Interrupt {
 // CallFunction runs a program function for a built-in: the loop is
 // entered again, on the Go stack, until that function returns.
 func (run *Run) CallFunction(f *value.Object, this value.Value, args []value.Value) value.Value {
-	return run.callClosure(f.Internal.(*closure), f, this, args, reentryCost)
+	cl := f.Internal.(*closure)
+	if !cl.plain {
+		return run.callSpecial(cl, f, this, args)
+	}
+	return run.callClosure(cl, f, this, args, reentryCost)
 }
 
 // ConstructFunction runs a program constructor under new for a built-in
 // (Reflect.construct, a subclass of a built-in).
 func (run *Run) ConstructFunction(f *value.Object, args []value.Value, newTarget *value.Object) value.Value {
-	r := run.realm
-	cl := f.Internal.(*closure)
-	if !cl.IsConstructor() {
-		r.ThrowType("%s is not a constructor", r.FunctionName(f))
-	}
-	obj := run.newThis(newTarget)
-	res := run.callClosure(cl, f, value.Obj(obj), args, reentryCost)
-	if res.IsObject() {
-		return res
-	}
-	return value.Obj(obj)
+	return run.construct(f.Internal.(*closure), f, args, newTarget)
 }
 
 // newThis is the object new makes for a program constructor.
@@ -311,6 +335,28 @@ func (run *Run) callClosure(cl *closure, fobj *value.Object, this value.Value, a
 	copy(seg[start+2:], args)
 	base := len(run.frames)
 	run.pushFrame(cl, fobj, this, seg, start+2, len(args), -1, cost).ownSeg = own
+	return run.exec(base)
+}
+
+// constructClosure runs a program constructor frame under new: a base
+// constructor's this is obj, a derived one's is bound by super().
+func (run *Run) constructClosure(cl *closure, fobj *value.Object, obj value.Value, args []value.Value, newTarget *value.Object) value.Value {
+	var seg []value.Value
+	start := 0
+	need := regionSize(cl.fc, len(args))
+	if n := len(run.frames); n > 0 {
+		top := run.frames[n-1]
+		seg, start = top.seg, top.limit()
+	}
+	own := false
+	if start+need > len(seg) {
+		seg, start, own = run.newSegment(need), 0, true
+	}
+	seg[start], seg[start+1] = value.Obj(fobj), obj
+	copy(seg[start+2:], args)
+	base := len(run.frames)
+	fr := run.pushFrame(cl, fobj, obj, seg, start+2, len(args), -1, reentryCost)
+	fr.ownSeg, fr.newTarget, fr.construct = own, newTarget, !obj.IsHole()
 	return run.exec(base)
 }
 
@@ -354,6 +400,7 @@ func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, seg
 	}
 	fr.fc, fr.cl, fr.fobj, fr.pc, fr.seg, fr.bp, fr.sp, fr.ret = fc, cl, fobj, 0, seg, bp, bp+fc.NumLocals, ret
 	fr.this, fr.cost, fr.construct, fr.args, fr.ownSeg = this, cost, false, args, false
+	fr.priv, fr.newTarget = cl.priv, cl.newTarget // only an arrow's closure has a new.target
 	if fc.HasCells {
 		fr.cells = make([]*cell, fc.NumLocals)
 	}
@@ -397,6 +444,7 @@ func (run *Run) release(fr *frame) {
 		run.spare = fr.seg
 	}
 	fr.cl, fr.fobj, fr.cells, fr.seg, fr.handlers, fr.this, fr.args = nil, nil, nil, nil, fr.handlers[:0], value.Undefined, nil
+	fr.newTarget, fr.priv, fr.co = nil, nil, nil
 	run.free = append(run.free, fr)
 }
 
@@ -447,6 +495,7 @@ func (run *Run) unwind(base int, exc *value.Exception) bool {
 			clear(r.ArgStack[h.argHeight:])
 			r.ArgStack = r.ArgStack[:h.argHeight]
 			fr.sp = h.sp
+			fr.priv = h.priv
 			if h.finally {
 				fr.push(value.Number(complThrow), exc.Value, value.Undefined)
 			} else {

@@ -11,3 +11,5 @@ for (let i = 0; i < 3; i++) {
   }
 }
 ({ total, fib: fib(10) });
+class Base { #n = 1; get n() { return this.#n } static s = 2 }
+class Derived extends Base { constructor() { super(); super.n } }
