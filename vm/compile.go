@@ -207,8 +207,13 @@ func (c *compiler) effect(op Opcode, a int) {
 // how many it takes (on the path that falls through).
 func stackEffect(op Opcode, a int) int {
 	switch op {
-	case SUPERMETHOD, SUPERDELETE, INITFIELDS, TOKEY, SETHOME, CLASSINIT, SUPERCALLARRAY, PRIVGET, PRIVIN:
+	case SUPERMETHOD, SUPERDELETE, INITFIELDS, TOKEY, SETHOME, CLASSINIT, SUPERCALLARRAY, PRIVGET, PRIVIN,
+		GENSTART, YIELD, AWAIT, YIELDSTARINIT, YIELDSTARDONE, ASYNCITER, ASYNCITERVALUE:
 		return 0
+	case YIELDSTAR, ASYNCITERSTEP, ASYNCITERCLOSE:
+		return 1
+	case YIELDSTARSTEP, ASYNCITERCLOSED:
+		return -1
 	case CLASS:
 		return 2 // less the heritage, which the compiler takes off
 	case CLASSMEMBER:
@@ -326,12 +331,6 @@ func (c *compiler) freeTemp() { c.fn.temps-- }
 
 // function compiles fn and returns its index in Program.Funcs.
 func (c *compiler) function(fn *ast.Function, name string) int {
-	switch {
-	case fn.Generator:
-		c.fail("a generator function", fn.Start)
-	case fn.Async && fn.Kind != ast.FuncProgram:
-		c.fail("an async function", fn.Start)
-	}
 	sc := fn.Scope
 	fc := &Funcode{Name: name, Pos: int(fn.Start), Kind: uint8(fn.Kind), NumLocals: len(sc.Locals)}
 	if fn.Async && fn.Kind != ast.FuncProgram {
@@ -368,6 +367,9 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 	defer func() { c.fn = saved }()
 
 	c.prologue(fn, c.params(fn))
+	if fn.Generator {
+		c.emit(GENSTART)
+	}
 	switch {
 	case fn.Body == nil:
 		c.expr(fn.ExprBody)
@@ -378,6 +380,15 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 		c.stmts(fn.Body.Body)
 		c.at(fn.Body.End)
 		c.emit(UNDEFINED)
+		c.emit(RETURN)
+	}
+	if fn.Generator {
+		// return(v) resumes here, with v pushed where the frame stopped.
+		c.fn.depth = 1
+		fc.ReturnStub = len(c.fn.code)
+		if fn.Async {
+			c.emit(AWAIT)
+		}
 		c.emit(RETURN)
 	}
 	fc.Code = c.fn.code

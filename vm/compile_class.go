@@ -161,3 +161,99 @@ func (c *compiler) superKey(s *ast.Super, x ast.Expr) {
 	}
 	c.at(s.Start)
 }
+
+// emitAwait emits AWAIT; a program body that awaits runs as an async
+// function.
+func (c *compiler) emitAwait() {
+	if ast.FuncKind(c.fn.fc.Kind) == ast.FuncProgram {
+		c.fn.fc.Flags |= FlagAsync
+	}
+	c.emit(AWAIT)
+}
+
+// yield compiles yield and yield*. In an async generator a yielded
+// value is awaited first.
+func (c *compiler) yield(x *ast.Yield) {
+	async := c.fn.fc.Flags&FlagAsync != 0
+	if !x.Delegate {
+		if x.X != nil {
+			c.expr(x.X)
+		} else {
+			c.emit(UNDEFINED)
+		}
+		c.at(x.Start)
+		if async {
+			c.emit(AWAIT)
+		}
+		c.emit(YIELD)
+		return
+	}
+	// yield*: each resumption (value and mode) goes to the inner
+	// iterator, until its result is done.
+	c.expr(x.X)
+	c.at(x.Start)
+	flag := 0
+	if async {
+		flag = 1
+	}
+	c.emit1(YIELDSTARINIT, flag)
+	t := c.temp()
+	c.emit1(SETLOCAL, t)
+	c.emit(UNDEFINED)
+	c.emitNumber(0) // value.ResumeNext
+	top := c.here()
+	c.emit1(YIELDSTARSTEP, t)
+	if async {
+		c.emit(AWAIT)
+	}
+	c.emit2(YIELDSTARDONE, 0, t)
+	exit := len(c.fn.code) - 8
+	c.emit(YIELDSTAR)
+	c.emit1(JMP, top)
+	c.fn.depth--
+	c.patchHere(exit)
+	c.freeTemp()
+}
+
+// forAwait compiles for await (x of xs), as forOf does, with each next
+// result (or value) awaited, and the iterator's return (awaited for an
+// async iterator) when the body is left early.
+func (c *compiler) forAwait(s *ast.ForOf, labels []string) {
+	c.enterScope(s.Scope)
+	c.expr(s.Right)
+	c.at(s.Right.Pos())
+	c.emit(ASYNCITER)
+	it := c.temp()
+	c.emit1(SETLOCAL, it)
+	t := c.pushTarget(labels, true)
+	fin := c.jump(TRYFINALLY)
+	c.fn.hdepth++
+	t.chdepth = c.fn.hdepth
+	top := c.here()
+	d := c.fn.depth
+	c.at(s.Right.Pos())
+	c.emit2(ASYNCITERSTEP, 0, it)
+	exit1 := len(c.fn.code) - 8
+	c.emitAwait()
+	c.at(s.Right.Pos())
+	c.emit2(ASYNCITERVALUE, 0, it)
+	exit2 := len(c.fn.code) - 8
+	c.enterScope(s.Scope)
+	c.forBind(s.Left)
+	c.stmt(s.Body, nil)
+	cont := c.here()
+	c.at(s.Start)
+	c.emit1(LOOP, top)
+	c.patchHere(exit1, exit2)
+	c.fn.depth = d
+	c.emit(POPHANDLER)
+	c.fn.hdepth--
+	c.emit(NORMAL)
+	c.patchHere(fin)
+	c.at(s.Start)
+	c.emit1(ASYNCITERCLOSE, it)
+	c.emit1(ASYNCITERCLOSED, it)
+	c.emit(ENDFINALLY)
+	c.popTarget(t, cont)
+	c.freeTemp()
+}

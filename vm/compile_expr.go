@@ -93,6 +93,12 @@ func (c *compiler) expr(x ast.Expr) {
 		c.class(x.Class, name)
 	case *ast.NewTarget:
 		c.emit(NEWTARGET)
+	case *ast.Await:
+		c.expr(x.X)
+		c.at(x.Start)
+		c.emitAwait()
+	case *ast.Yield:
+		c.yield(x)
 	case *ast.PrivateIn:
 		c.expr(x.X)
 		c.at(x.Start)

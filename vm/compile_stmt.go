@@ -187,7 +187,8 @@ func (c *compiler) doWhile(s *ast.DoWhile, labels []string) {
 // throw, as engine "ast" does.
 func (c *compiler) forOf(s *ast.ForOf, labels []string) {
 	if s.Await {
-		c.fail("for await", s.Start)
+		c.forAwait(s, labels)
+		return
 	}
 	c.enterScope(s.Scope)
 	c.expr(s.Right)

@@ -52,3 +52,48 @@ func TestClasses(t *testing.T) {
 		{"accessor-pair", "class T { #v = 0; get v() { return this.#v } set v(x) { this.#v = x * 2 } } const t = new T(); t.v = 4; t.v", "8"},
 	})
 }
+
+func TestGenerators(t *testing.T) {
+	runLangTests(t, []langTest{
+		{"basic", "function* g(a) { const x = yield a; yield x * 2; return 'end' } const it = g(1); [it.next(), it.next(5), it.next(), it.next()]", `[{"value":1,"done":false},{"value":10,"done":false},{"value":"end","done":true},{"done":true}]`},
+		{"spread", "function* range(n) { for (let i = 0; i < n; i++) yield i } [...range(4), Array.from(range(2))]", "[0,1,2,3,[0,1]]"},
+		{"return-finally", "const log = []; function* g() { try { yield 1; yield 2 } finally { log.push('fin') } } const it = g(); it.next(); [it.return(9), it.next(), log]", `[{"value":9,"done":true},{"done":true},["fin"]]`},
+		{"yield-in-finally", "function* g() { try { yield 1 } finally { yield 'f' } } const it = g(); it.next(); [it.return(3), it.next()]", `[{"value":"f","done":false},{"value":3,"done":true}]`},
+		{"throw", "function* g() { try { yield 1 } catch (e) { yield 'caught ' + e } } const it = g(); it.next(); [it.throw('x'), it.next()]", `[{"value":"caught x","done":false},{"done":true}]`},
+		{"throw-uncaught", "function* g() { yield 1 } const it = g(); it.next(); it.throw(new Error('boom'))", "throw Error: boom"},
+		{"delegate", "function* inner() { const r = yield 'a'; yield r; return 'ret' } function* outer() { const v = yield* inner(); yield v } const it = outer(); [it.next().value, it.next('sent').value, it.next().value, it.next().done]", `["a","sent","ret",true]`},
+		{"delegate-return", "const log = []; function* inner() { try { yield 1 } finally { log.push('inner') } } function* outer() { yield* inner() } const it = outer(); it.next(); [it.return(5), log]", `[{"value":5,"done":true},["inner"]]`},
+		{"delegate-iterable", "function* g() { yield* [1, 2]; yield* 'ab' } [...g()]", `[1,2,"a","b"]`},
+		{"running", "function* g() { it.next() } const it = g(); it.next()", "throw TypeError: Generator is already running (line 1, col 17)"},
+		{"params-at-call", "function* g(a = (() => { throw new Error('early') })()) {} let m; try { g() } catch (e) { m = e.message } m", `"early"`},
+		{"methods", "class C { *[Symbol.iterator]() { yield 1; yield 2 } static *s() { yield 's' } } const o = { *m() { yield 'm' } }; [...new C(), ...C.s(), ...o.m()]", `[1,2,"s","m"]`},
+		{"closure-state", "function* counter() { let n = 0; const get = () => n; while (true) { n++; yield get } } const it = counter(); const a = it.next().value; it.next(); a()", "2"},
+		{"for-of-break-returns", "const log = []; function* g() { try { yield 1; yield 2 } finally { log.push('closed') } } for (const x of g()) { if (x == 1) break } log", `["closed"]`},
+		{"deep-delegation", "function* g(n) { if (n > 0) yield* g(n - 1); yield n } let s = 0; for (const x of g(300)) s += x; s", "45150"},
+		{"deep-recursion", "function* g(n) { yield* g(n + 1) } g(0).next()", "throw RangeError: Maximum call stack size exceeded (line 1, col 25)"},
+		{"not-constructor", "function* g() {} new g()", "throw TypeError: g is not a constructor (line 1, col 18)"},
+	})
+}
+
+func TestAsync(t *testing.T) {
+	runLangTests(t, []langTest{
+		{"await-top", "const v = await Promise.resolve(2); v * 3", "6"},
+		{"async-fn", "async function f(x) { const a = await x; return a + 1 } await f(Promise.resolve(1))", "2"},
+		{"order", "const log = []; async function f() { log.push('f1'); await null; log.push('f2') } f(); log.push('main'); await null; log.push('after'); log", `["f1","main","f2","after"]`},
+		{"reject-caught", "async function f() { throw new Error('no') } let m; try { await f() } catch (e) { m = e.message } m", `"no"`},
+		{"reject-uncaught", "async function f() { await null; throw new Error('late') } await f()", "throw Error: late"},
+		{"await-rejection-in-try", "async function f() { try { await Promise.reject(new Error('r')) } catch (e) { return 'caught ' + e.message } finally { console.log('fin') } } await f()", "\"caught r\"\nfin"},
+		{"arrows-methods", "const o = { async m() { return 'm' } }; const a = async (x) => (await x) * 2; class C { async c() { return await o.m() + 'c' } } [await a(4), await new C().c()]", `[8,"mc"]`},
+		{"all", "const sleep = (v) => new Promise(r => r(v)); const rs = await Promise.all([1, 2, 3].map(async (x) => { await sleep(); return x * x })); rs", "[1,4,9]"},
+		{"async-gen", "async function* g() { yield 1; const x = await Promise.resolve(2); yield x; return 3 } const it = g(); [await it.next(), await it.next(), await it.next(), await it.next()]", `[{"value":1,"done":false},{"value":2,"done":false},{"value":3,"done":true},{"done":true}]`},
+		{"for-await", "async function* g() { yield 'a'; yield 'b' } const out = []; for await (const x of g()) out.push(x); for await (const y of [Promise.resolve(1), 2]) out.push(y); out", `["a","b",1,2]`},
+		{"for-await-break", "const log = []; async function* g() { try { yield 1; yield 2 } finally { log.push('closed') } } for await (const x of g()) { if (x === 1) break } log", `["closed"]`},
+		{"for-await-sync-iter", "const it = { [Symbol.iterator]() { let i = 0; return { next: () => ({ value: Promise.resolve(i++), done: i > 3 }), return() { console.log('ret'); return {} } } } }; let s = 0; for await (const v of it) { s += v; if (v == 1) break } s", "1\nret"},
+		{"yield-star-async", "async function* inner() { yield 1; yield 2 } async function* outer() { yield* inner(); yield 3 } const out = []; for await (const v of outer()) out.push(v); out", "[1,2,3]"},
+		{"async-gen-return", "async function* g() { try { yield 1 } finally { console.log('fin') } } const it = g(); await it.next(); await it.return(7)", "{\"value\":7,\"done\":true}\nfin"},
+		{"main-throws-first", "throw new Error('x'); await 1", "throw Error: x"},
+		{"never-settles", "await new Promise(() => {})", "interrupt ExecutionFailure: The program is waiting for a promise that can never settle: nothing is left to run. Make sure every promise you await is resolved or rejected."},
+		{"deep-recursion", "async function f(n) { return n > 0 ? await f(n - 1) : 0 } await f(20000)", "throw RangeError: Maximum call stack size exceeded (line 1, col 44)"},
+		{"return-thenable", "const p = Promise.resolve(5); await null; p", "5"},
+	})
+}

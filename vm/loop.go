@@ -737,6 +737,113 @@ func (run *Run) loop(base int) {
 			o.DefineAccessor(key, get, set, value.Enumerable|value.Configurable)
 			st[sp-2], st[sp-1] = value.Undefined, value.Undefined
 			sp -= 2
+
+		case GENSTART:
+			fr.pc, fr.sp = pc, sp
+			run.park(fr, stopStart)
+			run.result = run.genStart(fr)
+			goto returned
+		case YIELD, YIELDSTAR:
+			sp--
+			v := st[sp]
+			st[sp] = value.Undefined
+			fr.pc, fr.sp = pc, sp
+			why := stopYield
+			if op == YIELDSTAR {
+				why = stopDelegate
+			}
+			run.park(fr, why)
+			run.result = v
+			goto returned
+		case AWAIT:
+			sp--
+			v := st[sp]
+			st[sp] = value.Undefined
+			fr.pc, fr.sp = pc, sp
+			co := fr.co
+			run.park(fr, stopAwait)
+			r.Await(v, co)
+			goto returned
+		case YIELDSTARINIT:
+			st[sp-1] = value.Obj(run.yieldStarInit(st[sp-1], a != 0))
+		case YIELDSTARSTEP:
+			ys := st[bp+a].AsObject().Internal.(*yieldStar)
+			res, ret := run.yieldStarStep(ys, st[sp-2], value.ResumeMode(st[sp-1].Num()))
+			sp--
+			st[sp] = value.Undefined
+			if ret {
+				sp--
+				fr.sp = sp
+				if run.doReturn(fr, res) {
+					goto returned
+				}
+				pc, sp = fr.pc, fr.sp
+				continue
+			}
+			st[sp-1] = res
+		case YIELDSTARDONE:
+			ys := st[bp+b].AsObject().Internal.(*yieldStar)
+			res := st[sp-1]
+			if !res.IsObject() {
+				r.ThrowType("Iterator result %s is not an object", r.Describe(res))
+			}
+			if r.Get(res, "done").ToBoolean() {
+				v := r.Get(res, "value")
+				if ys.mode == value.ResumeReturn {
+					sp--
+					fr.sp = sp
+					if run.doReturn(fr, v) {
+						goto returned
+					}
+					pc, sp = fr.pc, fr.sp
+					continue
+				}
+				st[sp-1] = v
+				pc = a
+			} else if fr.fc.Flags&FlagAsync != 0 {
+				st[sp-1] = r.Get(res, "value")
+			}
+		case ASYNCITER:
+			st[sp-1] = value.Obj(run.asyncIterStart(st[sp-1]))
+		case ASYNCITERSTEP:
+			ai := st[bp+b].AsObject().Internal.(*asyncIter)
+			v, ok := run.asyncIterStep(ai)
+			if !ok {
+				pc = a
+			} else {
+				st[sp] = v
+				sp++
+			}
+		case ASYNCITERVALUE:
+			ai := st[bp+b].AsObject().Internal.(*asyncIter)
+			if ai.async {
+				v, ok := iterValue(r, st[sp-1])
+				if !ok {
+					sp--
+					st[sp] = value.Undefined
+					pc = a
+					continue
+				}
+				st[sp-1] = v
+			}
+			ai.inBody = true
+		case ASYNCITERCLOSE:
+			ai := st[bp+a].AsObject().Internal.(*asyncIter)
+			kind := int(st[sp-3].Num())
+			res, wait := run.asyncIterClose(ai, kind)
+			if wait {
+				fr.pc, fr.sp = pc, sp
+				co := fr.co
+				run.park(fr, stopAwaitClose)
+				r.Await(res, co)
+				goto returned
+			}
+			st[sp] = res
+			sp++
+		case ASYNCITERCLOSED:
+			sp--
+			asyncIterClosed(r, st[sp], int(st[sp-3].Num()))
+			st[sp] = value.Undefined
 		default:
 			panic("vm: illegal opcode " + op.String())
 		}

@@ -401,8 +401,9 @@ type Funcode struct {
 
 	// insns is Code decoded for the loop, with jump operands as
 	// instruction indexes; offsets[i] is instruction i's offset in Code.
-	insns   []instr
-	offsets []int32
+	insns    []instr
+	offsets  []int32
+	returnPC int // ReturnStub as an instruction index
 }
 
 // FreeVar is where a closure's captured cell comes from when it is made:

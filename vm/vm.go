@@ -174,6 +174,12 @@ type Run struct {
 	// derivedThis is the this binding a derived constructor's frame
 	// ended with, for construct to check.
 	derivedThis value.Value
+	// mainCo is the program body when it awaits; mainExc what it threw.
+	// stopJobs ends the job loop once the body has ended (engine "ast"
+	// returns from Start then).
+	mainCo   *coroutine
+	mainExc  *value.Exception
+	stopJobs bool
 }
 
 // reentryCost is the Go stack one entry of the loop holds (CallFunction
@@ -202,6 +208,10 @@ func (run *Run) Source() *ast.Source { return run.prog.src }
 func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 	fail = run.guard(func() {
 		main := &closure{fc: run.prog.Funcs[0]}
+		if main.fc.Flags&FlagAsync != 0 {
+			v, p = value.Undefined, run.startMain(main)
+			return
+		}
 		v = run.callClosure(main, nil, value.Undefined, nil, 0)
 		if o := v.AsObject(); o != nil {
 			if then := run.realm.GetObj(o, "then", v).AsObject(); then != nil && then.Callable() {
@@ -218,8 +228,17 @@ func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 // settles.
 func (run *Run) Settle(p *value.Object) *Failure {
 	pd := p.Internal.(*value.PromiseData)
-	if fail := run.guard(run.realm.RunJobs); fail != nil {
+	r := run.realm
+	fail := run.guard(func() {
+		for !run.stopJobs && r.RunOneJob() {
+			r.Poll()
+		}
+	})
+	if fail != nil {
 		return fail
+	}
+	if run.mainExc != nil && run.mainCo != nil && p == run.mainCo.promise {
+		return &Failure{Exception: run.mainExc}
 	}
 	if pd.State == value.Pending {
 		return &Failure{Interrupt: &value.Interrupt{Kind: "ExecutionFailure",
