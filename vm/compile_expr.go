@@ -99,6 +99,16 @@ func (c *compiler) expr(x ast.Expr) {
 		c.emitAwait()
 	case *ast.Yield:
 		c.yield(x)
+	case *ast.BigIntLit:
+		c.emit1(UNSUPPORTED, c.str(bigIntMarker))
+		c.emit(UNDEFINED)
+	case *ast.ImportMeta:
+		c.emit1(UNSUPPORTED, c.str("MetaProperty"))
+		c.emit(UNDEFINED)
+	case *ast.ImportCall:
+		c.expr(x.Arg)
+		c.at(x.Start)
+		c.emit(IMPORTCALL)
 	case *ast.PrivateIn:
 		c.expr(x.X)
 		c.at(x.Start)

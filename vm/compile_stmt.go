@@ -77,11 +77,11 @@ func (c *compiler) stmt(s ast.Stmt, labels []string) {
 	case *ast.ForOf:
 		c.forOf(s, labels)
 	case *ast.With:
-		c.fail("with", s.Start)
+		c.emit1(UNSUPPORTED, c.str("WithStatement"))
 	case *ast.Debugger:
-		c.fail("debugger", s.Start)
+		c.emit1(UNSUPPORTED, c.str("DebuggerStatement"))
 	case *ast.Import:
-		c.fail("import", s.Start)
+		c.importStmt(s)
 	default:
 		c.fail("this statement", s.Pos())
 	}
@@ -423,4 +423,29 @@ func (c *compiler) tryStmt(s *ast.Try) {
 		c.fn.finallies--
 		c.emit(ENDFINALLY)
 	}
+}
+
+// importStmt binds what an import declaration names, when it runs: the
+// module (default, namespace) and its properties.
+func (c *compiler) importStmt(s *ast.Import) {
+	c.emit1(IMPORT, c.str(s.Module.Value))
+	for _, id := range []*ast.Ident{s.Default, s.Namespace} {
+		if id != nil {
+			c.emit(DUP)
+			c.at(id.Start)
+			c.store(id.Binding, true)
+		}
+	}
+	for _, sp := range s.Specs {
+		c.emit(DUP)
+		c.at(s.Start)
+		c.emit1(GETPROP, c.str(sp.Imported.Name))
+		if sp.Imported.Name == "default" {
+			c.emit(POP)
+			c.emit(DUP)
+		}
+		c.at(sp.Local.Start)
+		c.store(sp.Local.Binding, true)
+	}
+	c.emit(POP)
 }

@@ -97,3 +97,13 @@ func TestAsync(t *testing.T) {
 		{"return-thenable", "const p = Promise.resolve(5); await null; p", "5"},
 	})
 }
+
+func TestUnsupportedAndModules(t *testing.T) {
+	runLangTests(t, []langTest{
+		{"bigint", "let m; try { 1n } catch (e) { m = e.name + ': ' + e.message } m", `"SyntaxError: BigInt literals are not supported."`},
+		{"debugger", "debugger", "throw SyntaxError: Syntax 'DebuggerStatement' is not supported. This is a restricted JavaScript-like language. Supported: functions of every kind, classes, data literals, destructuring, standard control flow, await and Promise, and built-ins such as Array, Object, Math, JSON, Date, RegExp, Map, Set, and URL. Unsupported: with, debugger, BigInt, and import.meta. (line 1, col 1)"},
+		{"import-meta", "let n; try { import.meta } catch (e) { n = e.name } n", `"SyntaxError"`},
+		{"import-no-host", "import {x} from 'lib'; x", "throw Error: Cannot find module 'lib': this host provides no modules (line 1, col 1)"},
+		{"import-call", "let m; try { await import('lib') } catch (e) { m = e.message } m", `"Cannot find module 'lib': this host provides no modules"`},
+	})
+}

@@ -844,6 +844,13 @@ func (run *Run) loop(base int) {
 			sp--
 			asyncIterClosed(r, st[sp], int(st[sp-3].Num()))
 			st[sp] = value.Undefined
+		case UNSUPPORTED:
+			throwUnsupported(r, consts[a].AsString().String())
+		case IMPORT:
+			st[sp] = run.module(consts[a].AsString().String())
+			sp++
+		case IMPORTCALL:
+			st[sp-1] = run.importCall(st[sp-1])
 		default:
 			panic("vm: illegal opcode " + op.String())
 		}

@@ -127,6 +127,9 @@ const (
 	YIELDSTAR //             x YIELDSTAR v mode (suspends with an inner result of yield*; resumes with any mode)
 	ASYNCITER //      iterable ASYNCITER iter (the iterator record of for await)
 
+	// modules
+	IMPORTCALL // spec IMPORTCALL promise (import(spec): the module's namespace)
+
 	// opcodes with one operand
 
 	CONSTANT        //     - CONSTANT<k> consts[k]
@@ -171,6 +174,8 @@ const (
 	ITERREST        //     - ITERREST<t> array (the iterator's remaining values)
 	OBJCHECK        //     x OBJCHECK<k> x (throws when x is null or undefined; k-1 names the first key)
 	CLASS           //      [parent] CLASS<k> ctor proto (classes[k]: heritage when it has extends)
+	UNSUPPORTED     //             - UNSUPPORTED<what> - (throws the SyntaxError for syntax codemode does not run)
+	IMPORT          //             - IMPORT<name> module (the module the host provides)
 	SETHOME         //     obj ... fn SETHOME<n> obj ... fn (fn's home object, for super, is the value n below it)
 	CLASSINIT       //          ctor CLASSINIT<k> ctor (static fields and blocks; leaves the private scope)
 	SUPERCALL       //   x1 ... xn SUPERCALL<n> res (super(x1, ..., xn))
@@ -238,6 +243,7 @@ var opcodeNames = [...]string{
 	SUPERGET: "superget", SUPERSET: "superset", SUPERMETHOD: "supermethod", SUPERDELETE: "superdelete", SUPERBIND: "superbind",
 	INITFIELDS: "initfields", NEWTARGET: "newtarget", TOKEY: "tokey", SETHOME: "sethome", DEFACCESSOR: "defaccessor",
 	GENSTART: "genstart", YIELD: "yield", AWAIT: "await", YIELDSTAR: "yieldstar", ASYNCITER: "asynciter",
+	IMPORTCALL: "importcall", UNSUPPORTED: "unsupported", IMPORT: "import",
 	CLASS: "class", CLASSINIT: "classinit", SUPERCALL: "supercall", SUPERCALLARRAY: "supercallarray",
 	YIELDSTARINIT: "yieldstarinit", YIELDSTARSTEP: "yieldstarstep", ASYNCITERCLOSE: "asynciterclose", ASYNCITERCLOSED: "asynciterclosed",
 	CLASSMEMBER: "classmember", PRIVGET: "privget", PRIVSET: "privset", PRIVIN: "privin", YIELDSTARDONE: "yieldstardone",

@@ -11,11 +11,19 @@
 // library throws that way); the loop recovers it once per entry and
 // looks for a handler in the frames it owns.
 //
-// Not compiled yet (Compile reports a *NotCompiledError, never a panic):
-// classes, generators, async functions and await, for await, getters and
-// setters with computed keys, an optional chain as a callee or under
-// delete, super, new.target, private names, import,
-// with, debugger and BigInt literals. The package is not wired into the
+// A generator's or an async function's frame suspends the same way, as
+// data: at a yield or an await it leaves the frame stack with its pc,
+// its own segment of the value stack, its handlers and its cells, and is
+// kept in its coroutine (coro.go) until next() or the awaited promise's
+// job resumes it from where it stopped. An await parks the frame and
+// returns to the job loop; the program body that awaits runs as an async
+// function, whose promise Start returns for Settle to drive.
+//
+// Everything the front end accepts compiles. Syntax codemode parses but
+// does not run (with, debugger, BigInt literals, import.meta) compiles
+// to UNSUPPORTED, which throws engine "ast"'s SyntaxError when it runs;
+// a construct the compiler cannot handle would give a
+// *NotCompiledError, never a panic. The package is not wired into the
 // root package yet.
 package vm
 
