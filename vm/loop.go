@@ -874,7 +874,7 @@ func (run *Run) pushCall(cl *closure, fobj *value.Object, this value.Value, seg 
 	if slot+need <= len(seg) {
 		return run.pushFrame(cl, fobj, this, seg, slot+2, nargs, slot, cost)
 	}
-	nseg := run.newSegment(need)
+	nseg := run.newSegment(need, len(seg))
 	copy(nseg, seg[slot:slot+2+nargs])
 	fr := run.pushFrame(cl, fobj, this, nseg, 2, nargs, slot, cost)
 	fr.ownSeg = true
@@ -900,7 +900,7 @@ func arrayElements(v value.Value) []value.Value {
 func (run *Run) pushCallArgs(cl *closure, fobj *value.Object, this value.Value, seg []value.Value, slot int, args []value.Value) *frame {
 	need := regionSize(cl.fc, len(args))
 	if slot+need > len(seg) {
-		nseg := run.newSegment(need)
+		nseg := run.newSegment(need, len(seg))
 		nseg[0], nseg[1] = seg[slot], seg[slot+1]
 		copy(nseg[2:], args)
 		fr := run.pushFrame(cl, fobj, this, nseg, 2, len(args), slot, 0)

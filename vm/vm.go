@@ -172,7 +172,6 @@ type Run struct {
 
 	frames  []*frame
 	free    []*frame      // popped frames, for reuse
-	segSize int           // the size of the last segment made
 	spare   []value.Value // a segment no frame uses any more
 	// templates are the tagged template objects made so far, by site.
 	templates []*value.Object
@@ -356,7 +355,7 @@ func (run *Run) callClosure(cl *closure, fobj *value.Object, this value.Value, a
 	}
 	own := false
 	if start+need > len(seg) {
-		seg, start, own = run.newSegment(need), 0, true
+		seg, start, own = run.newSegment(need, len(seg)), 0, true
 	}
 	seg[start], seg[start+1] = value.Obj(fobj), this
 	copy(seg[start+2:], args)
@@ -377,7 +376,7 @@ func (run *Run) constructClosure(cl *closure, fobj *value.Object, obj value.Valu
 	}
 	own := false
 	if start+need > len(seg) {
-		seg, start, own = run.newSegment(need), 0, true
+		seg, start, own = run.newSegment(need, len(seg)), 0, true
 	}
 	seg[start], seg[start+1] = value.Obj(fobj), obj
 	copy(seg[start+2:], args)
@@ -390,17 +389,19 @@ func (run *Run) constructClosure(cl *closure, fobj *value.Object, obj value.Valu
 // minSegment is the size of the first segment of a run, in values.
 const minSegment = 32
 
-// newSegment makes a segment of at least need values, charged to the
-// run's memory budget, or reuses the spare one: a loop calling a
-// function that does not fit in its segment allocates once.
-func (run *Run) newSegment(need int) []value.Value {
+// newSegment makes a segment of at least need values, for a frame that
+// does not fit in the segment of prev values it is called from: twice
+// that, so that deep recursion makes few segments. It is charged to the
+// run's memory budget, or is the spare one: a loop calling a function
+// that does not fit in its segment allocates once. (A coroutine's
+// segment is just its frame's size: its callees start small again.)
+func (run *Run) newSegment(need, prev int) []value.Value {
 	if sp := run.spare; len(sp) >= need {
 		run.spare = nil
 		return sp
 	}
-	size := max(need, 2*run.segSize, minSegment)
+	size := max(need, 2*prev, minSegment)
 	run.realm.Charge(24 * size)
-	run.segSize = size
 	return make([]value.Value, size)
 }
 
