@@ -170,9 +170,9 @@ type Run struct {
 	opts    Options
 	globals []value.Value
 
-	frames  []*frame
-	free    []*frame      // popped frames, for reuse
-	spare   []value.Value // a segment no frame uses any more
+	frames []*frame
+	free   []*frame      // popped frames, for reuse
+	spare  []value.Value // a segment no frame uses any more
 	// templates are the tagged template objects made so far, by site.
 	templates []*value.Object
 	result    value.Value
