@@ -71,6 +71,9 @@ func TestGenerators(t *testing.T) {
 		{"for-of-break-returns", "const log = []; function* g() { try { yield 1; yield 2 } finally { log.push('closed') } } for (const x of g()) { if (x == 1) break } log", `["closed"]`},
 		{"deep-delegation", "function* g(n) { if (n > 0) yield* g(n - 1); yield n } let s = 0; for (const x of g(300)) s += x; s", "45150"},
 		{"deep-recursion", "function* g(n) { yield* g(n + 1) } g(0).next()", "throw RangeError: Maximum call stack size exceeded (line 1, col 25)"},
+		{"recursion-through-generators", "function f(n) { return n ? [...(function* () { yield f(n - 1) })()][0] + 1 : 0 } f(3000)", "3000"},
+		{"recursion-through-generators-limit", "function f(n) { return n ? [...(function* () { yield f(n - 1) })()][0] + 1 : 0 } f(20000)", "throw RangeError: Maximum call stack size exceeded (line 1, col 32)"},
+		{"suspended-in-loops", "function* g() { for (const x of [1, 2]) for (const k in {a: 1}) { const r = yield x + k; if (r) return r } } const it = g(); [it.next().value, it.next().value, it.next('stop')]", `["1a","2a",{"value":"stop","done":true}]`},
 		{"not-constructor", "function* g() {} new g()", "throw TypeError: g is not a constructor (line 1, col 18)"},
 	})
 }
@@ -94,6 +97,8 @@ func TestAsync(t *testing.T) {
 		{"main-throws-first", "throw new Error('x'); await 1", "throw Error: x"},
 		{"never-settles", "await new Promise(() => {})", "interrupt ExecutionFailure: The program is waiting for a promise that can never settle: nothing is left to run. Make sure every promise you await is resolved or rejected."},
 		{"deep-recursion", "async function f(n) { return n > 0 ? await f(n - 1) : 0 } await f(20000)", "throw RangeError: Maximum call stack size exceeded (line 1, col 44)"},
+		{"deep-async-ok", "async function f(n) { return n ? 1 + await f(n - 1) : 0 } await f(3000)", "3000"},
+		{"body-ends-first", "(async () => { await null; await null; console.log('late') })(); await null; 'done'", `"done"`},
 		{"return-thenable", "const p = Promise.resolve(5); await null; p", "5"},
 	})
 }
