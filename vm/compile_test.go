@@ -47,6 +47,8 @@ func TestDeterministic(t *testing.T) {
 		`function f(a, b) { const g = () => a + b; return g() } let x = 1; x += f(1, 2); [x, -0, 0, NaN, "-0"]`,
 		`try { throw 1 } catch (e) { e } finally { 2 } switch (3) { case 1: break; default: 4 }`,
 		`label: while (true) { for (let i = 0; i < 2; i++) { if (i) continue label; break label } }`,
+		"class A { #x = 1; static s = 2; get [Symbol.iterator]() { return 1 } m() { return #x in this } } class B extends A { constructor() { super(); super.m() } }",
+		"function* g(a) { yield* a; return yield 1 } async function* h() { for await (const x of g([])) await x } await h().next()",
 	}
 	for _, code := range programs {
 		p1, err1 := vm.Compile(parse(t, code))

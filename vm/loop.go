@@ -759,10 +759,11 @@ func (run *Run) loop(base int) {
 			sp--
 			v := st[sp]
 			st[sp] = value.Undefined
+			// Registered while the frame still runs: a failure (a
+			// thenable's then getter) throws at the await.
+			r.Await(v, fr.co)
 			fr.pc, fr.sp = pc, sp
-			co := fr.co
 			run.park(fr, stopAwait)
-			r.Await(v, co)
 			goto returned
 		case YIELDSTARINIT:
 			st[sp-1] = value.Obj(run.yieldStarInit(st[sp-1], a != 0))
@@ -832,10 +833,9 @@ func (run *Run) loop(base int) {
 			kind := int(st[sp-3].Num())
 			res, wait := run.asyncIterClose(ai, kind)
 			if wait {
+				r.Await(res, fr.co)
 				fr.pc, fr.sp = pc, sp
-				co := fr.co
 				run.park(fr, stopAwaitClose)
-				r.Await(res, co)
 				goto returned
 			}
 			st[sp] = res
