@@ -117,9 +117,7 @@ const coroutineCost = 512
 func (run *Run) startGenerator(cl *closure, fobj *value.Object, this value.Value, args []value.Value, kind coKind) value.Value {
 	co := &coroutine{kind: kind, state: genRunning}
 	base := run.pushCo(co, cl, fobj, this, args)
-	v := run.exec(base)
-	co.state = genStart
-	return v
+	return run.exec(base)
 }
 
 // genStart is GENSTART: the frame suspends and the call returns the
@@ -127,6 +125,7 @@ func (run *Run) startGenerator(cl *closure, fobj *value.Object, this value.Value
 func (run *Run) genStart(fr *frame) value.Value {
 	r := run.realm
 	co := fr.co
+	co.state = genStart
 	g := &generator{co: co}
 	if co.kind == coAsyncGen {
 		co.gen = g
@@ -144,14 +143,85 @@ func (run *Run) genStart(fr *frame) value.Value {
 	return value.Obj(o)
 }
 
-// park takes the running coroutine frame fr off the frame stack.
-func (run *Run) park(fr *frame, why stopKind) {
+// park takes the running coroutine frame fr off the frame stack; v is
+// what its call gives (the generator object, the promise) when this is
+// the frame's first run, called from program code in the loop, or what
+// the loop's entry gives (a yielded value).
+func (run *Run) park(fr *frame, why stopKind, v value.Value) {
 	r := run.realm
 	co := fr.co
-	run.frames = run.frames[:len(run.frames)-1]
+	n := len(run.frames) - 1
+	run.frames = run.frames[:n]
 	r.LeaveFrame(fr.cost)
 	co.depth, co.goDepth, co.argHeight = r.Depth, r.GoDepth, len(r.ArgStack)
 	co.fr, co.why = fr, why
+	if fr.ret >= 0 {
+		caller := run.frames[n-1]
+		caller.seg[fr.ret] = v
+		caller.sp = fr.ret + 1
+		// From now on the frame is resumed by a loop of its own.
+		fr.ret, fr.cost = -1, reentryCost
+		return
+	}
+	run.result = v
+}
+
+// pushCoCall pushes the first frame of a generator or async function
+// that program code calls in the loop: the callee, this and nargs
+// arguments are at seg[slot:], and the frame gets a segment of its own.
+// The call's result (the generator object or the promise) reaches the
+// caller when the frame first suspends or ends.
+func (run *Run) pushCoCall(cl *closure, fobj *value.Object, this value.Value, seg []value.Value, slot, nargs int) *frame {
+	r := run.realm
+	kind := coAsync
+	switch cl.fc.Flags & (FlagAsync | FlagGenerator) {
+	case FlagGenerator:
+		kind = coGenerator
+	case FlagGenerator | FlagAsync:
+		kind = coAsyncGen
+	}
+	co := &coroutine{kind: kind, state: genRunning}
+	need := regionSize(cl.fc, nargs)
+	r.Charge(24*need + coroutineCost)
+	nseg := make([]value.Value, need)
+	copy(nseg, seg[slot:slot+2+nargs])
+	fr := run.pushFrame(cl, fobj, this, nseg, 2, nargs, slot, 0)
+	fr.ownSeg, fr.co = true, co
+	co.depth, co.goDepth, co.argHeight = r.Depth, r.GoDepth, len(r.ArgStack)
+	if kind == coAsync {
+		co.promise = r.NewPromise()
+	}
+	return fr
+}
+
+// asyncReturned settles the promise of an async function's frame that
+// ends in its first run, called from the loop: the call gives the
+// promise.
+func (run *Run) asyncReturned(fr *frame, v value.Value) value.Value {
+	co := fr.co
+	co.state = genDone
+	run.realm.ResolvePromise(co.promise, v)
+	return value.Obj(co.promise)
+}
+
+// asyncThrew is unwind's for an async function's frame in its first run,
+// called from the loop, which exc leaves: the promise is rejected and
+// the caller goes on with it.
+func (run *Run) asyncThrew(fr *frame, exc *value.Exception) {
+	r := run.realm
+	co := fr.co
+	co.state = genDone
+	r.Depth, r.GoDepth = co.depth, co.goDepth
+	clear(r.ArgStack[co.argHeight:])
+	r.ArgStack = r.ArgStack[:co.argHeight]
+	r.RejectPromise(co.promise, exc.Value)
+	n := len(run.frames) - 1
+	run.frames = run.frames[:n]
+	r.LeaveFrame(fr.cost)
+	caller := run.frames[n-1]
+	caller.seg[fr.ret] = value.Obj(co.promise)
+	caller.sp = fr.ret + 1
+	run.release(fr)
 }
 
 // unpark pushes a suspended coroutine's frame back, as the frame a loop

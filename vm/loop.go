@@ -454,10 +454,14 @@ func (run *Run) loop(base int) {
 			if o == nil || !o.Callable() {
 				r.ThrowType("%s is not a function", consts[b].AsString().String())
 			}
-			if cl, ok := o.Internal.(*closure); ok && cl.plain {
+			if cl, ok := o.Internal.(*closure); ok && cl.class == nil {
 				caller := fr
 				caller.sp = sp
-				fr = run.pushCall(cl, o, this, st, argsStart-2, a, 0)
+				if cl.plain {
+					fr = run.pushCall(cl, o, this, st, argsStart-2, a, 0)
+				} else {
+					fr = run.pushCoCall(cl, o, this, st, argsStart-2, a)
+				}
 				caller.pc = pc // the return address
 				code, pc = fr.fc.insns, 0
 				st, sp, bp = fr.seg, fr.sp, fr.bp
@@ -740,8 +744,7 @@ func (run *Run) loop(base int) {
 
 		case GENSTART:
 			fr.pc, fr.sp = pc, sp
-			run.park(fr, stopStart)
-			run.result = run.genStart(fr)
+			run.park(fr, stopStart, run.genStart(fr))
 			goto returned
 		case YIELD, YIELDSTAR:
 			sp--
@@ -752,8 +755,7 @@ func (run *Run) loop(base int) {
 			if op == YIELDSTAR {
 				why = stopDelegate
 			}
-			run.park(fr, why)
-			run.result = v
+			run.park(fr, why, v)
 			goto returned
 		case AWAIT:
 			sp--
@@ -763,7 +765,7 @@ func (run *Run) loop(base int) {
 			// thenable's then getter) throws at the await.
 			r.Await(v, fr.co)
 			fr.pc, fr.sp = pc, sp
-			run.park(fr, stopAwait)
+			run.park(fr, stopAwait, promiseOf(fr.co))
 			goto returned
 		case YIELDSTARINIT:
 			st[sp-1] = value.Obj(run.yieldStarInit(st[sp-1], a != 0))
@@ -835,7 +837,7 @@ func (run *Run) loop(base int) {
 			if wait {
 				r.Await(res, fr.co)
 				fr.pc, fr.sp = pc, sp
-				run.park(fr, stopAwaitClose)
+				run.park(fr, stopAwaitClose, promiseOf(fr.co))
 				goto returned
 			}
 			st[sp] = res
@@ -929,6 +931,8 @@ func (run *Run) doReturn(fr *frame, v value.Value) bool {
 	}
 	if fr.construct && !v.IsObject() {
 		v = fr.this
+	} else if fr.co != nil && fr.ret >= 0 {
+		v = run.asyncReturned(fr, v)
 	} else if fr.fc.Flags&FlagDerived != 0 {
 		run.derivedThis = derivedThis(fr)
 	}
@@ -1053,4 +1057,12 @@ func (run *Run) setGlobal(slot int, v value.Value) {
 	}
 	run.globals[slot] = v
 	run.realm.SetGlobal(name, v)
+}
+
+// promiseOf is what an awaiting frame's call gives in its first run.
+func promiseOf(co *coroutine) value.Value {
+	if co.promise != nil && co.kind == coAsync {
+		return value.Obj(co.promise)
+	}
+	return value.Undefined
 }

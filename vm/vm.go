@@ -532,6 +532,10 @@ func (run *Run) unwind(base int, exc *value.Exception) bool {
 			fr.pc = h.pc
 			return true
 		}
+		if fr.co != nil && fr.ret >= 0 && fr.co.kind == coAsync {
+			run.asyncThrew(fr, exc)
+			return true
+		}
 		n := len(run.frames) - 1
 		run.frames = run.frames[:n]
 		run.realm.LeaveFrame(fr.cost)
