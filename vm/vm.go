@@ -15,9 +15,12 @@
 // data: at a yield or an await it leaves the frame stack with its pc,
 // its own segment of the value stack, its handlers and its cells, and is
 // kept in its coroutine (coro.go) until next() or the awaited promise's
-// job resumes it from where it stopped. An await parks the frame and
-// returns to the job loop; the program body that awaits runs as an async
-// function, whose promise Start returns for Settle to drive.
+// job resumes it from where it stopped. Called from program code, such
+// a function starts in the loop like any other; resumed, it runs in a
+// loop entered for it (from next(), or from the job loop). An await
+// parks the frame and returns to the job loop; the program body that
+// awaits runs as an async function, whose promise Start returns for
+// Settle to drive.
 //
 // Everything the front end accepts compiles. Syntax codemode parses but
 // does not run (with, debugger, BigInt literals, import.meta) compiles
