@@ -51,6 +51,11 @@ func Compile(p *ast.Program) (prog *Program, err error) {
 				prog, err = nil, b.err
 				return
 			}
+			if k, ok := rec.(bigIntKey); ok {
+				loc := p.Source.Location(k.pos)
+				prog, err = nil, &NotCompiledError{What: "a BigInt property key", Pos: int(k.pos), Line: loc.Line, Col: loc.Column}
+				return
+			}
 			prog, err = nil, fmt.Errorf("vm: internal error compiling the program: %v", rec)
 		}
 	}()

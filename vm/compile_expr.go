@@ -318,6 +318,10 @@ func (c *compiler) objectLit(x *ast.ObjectLit) {
 	}
 }
 
+// bigIntKey aborts compilation at a BigInt literal used as a property
+// key: it is not compiled.
+type bigIntKey struct{ pos ast.Pos }
+
 // staticKey is the property key of a non-computed key node.
 func staticKey(k ast.Expr) string {
 	switch k := k.(type) {
@@ -329,6 +333,9 @@ func staticKey(k ast.Expr) string {
 		return value.NumberToString(k.Value).Key()
 	case *ast.Ident:
 		return k.Name
+	case *ast.BigIntLit:
+		// Engine "ast" does not compile it either.
+		panic(bigIntKey{k.Start})
 	}
 	panic("vm: unexpected property key " + ast.Dump(k, nil))
 }

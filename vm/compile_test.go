@@ -101,3 +101,23 @@ func TestCompilesAll(t *testing.T) {
 		}
 	}
 }
+
+// TestNotCompiled checks that what the compiler does not handle (only a
+// BigInt literal as a property key, which engine "ast" does not compile
+// either) gives a clean, located error and never a panic.
+func TestNotCompiled(t *testing.T) {
+	for _, code := range []string{"({0n: 1})", "const {1n: x} = {}", "class A { 2n() {} }"} {
+		p, err := parseOrNil(code)
+		if err != nil {
+			continue
+		}
+		_, err = vm.Compile(p)
+		if !vm.IsNotCompiled(err) {
+			t.Errorf("%q: got %v, want a NotCompiledError", code, err)
+			continue
+		}
+		if want := "vm: a BigInt property key is not compiled yet (line 1"; len(err.Error()) < len(want) || err.Error()[:len(want)] != want {
+			t.Errorf("%q: got %q", code, err)
+		}
+	}
+}

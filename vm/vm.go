@@ -22,11 +22,12 @@
 // awaits runs as an async function, whose promise Start returns for
 // Settle to drive.
 //
-// Everything the front end accepts compiles. Syntax codemode parses but
-// does not run (with, debugger, BigInt literals, import.meta) compiles
-// to UNSUPPORTED, which throws engine "ast"'s SyntaxError when it runs;
-// a construct the compiler cannot handle would give a
-// *NotCompiledError, never a panic. The package is not wired into the
+// Everything the front end accepts compiles but a BigInt literal as a
+// property key, which engine "ast" does not compile either (Compile
+// reports a *NotCompiledError, never a panic). Syntax codemode parses
+// but does not run (with, debugger, BigInt literals, import.meta)
+// compiles to UNSUPPORTED, which throws engine "ast"'s SyntaxError when
+// it runs. The package is not wired into the
 // root package yet.
 package vm
 
