@@ -616,8 +616,15 @@ func (run *Run) loop(base int) {
 				r.ThrowType("%s is not a constructor", consts[b].AsString().String())
 			}
 			o := fn.AsObject()
-			if cl, ok := o.Internal.(*closure); ok && cl.plain {
-				obj := value.Obj(run.newThis(o))
+			if cl, ok := o.Internal.(*closure); ok && (cl.plain || cl.class != nil && cl.fc != nil) {
+				// A derived class's this is bound by super(); a class's
+				// fields are installed before its constructor runs.
+				obj := value.Hole
+				if cl.class == nil || !cl.class.derived {
+					nt := run.newThis(o)
+					run.initFields(cl, nt)
+					obj = value.Obj(nt)
+				}
 				// The frame expects callee and this below the arguments:
 				// the arguments move up one (into the slack above MaxStack).
 				copy(st[argsStart+1:sp+1], st[argsStart:sp])
@@ -627,7 +634,7 @@ func (run *Run) loop(base int) {
 				caller.sp = sp
 				fr = run.pushCall(cl, o, obj, st, argsStart-1, a, 0)
 				caller.pc = pc
-				fr.construct, fr.newTarget = true, o
+				fr.construct, fr.newTarget = !obj.IsHole(), o
 				code, pc = fr.fc.insns, 0
 				st, sp, bp = fr.seg, fr.sp, fr.bp
 				continue
@@ -935,6 +942,16 @@ func (run *Run) doReturn(fr *frame, v value.Value) bool {
 		v = run.asyncReturned(fr, v)
 	} else if fr.fc.Flags&FlagDerived != 0 {
 		run.derivedThis = derivedThis(fr)
+		if ret := fr.ret; ret >= 0 {
+			// new in the loop: the result is checked in the caller, at
+			// its NEW, as on engine "ast".
+			run.popFrame(v)
+			caller := run.frames[len(run.frames)-1]
+			caller.pc--
+			caller.seg[ret] = run.derivedResult(caller.seg[ret])
+			caller.pc++
+			return true
+		}
 	}
 	run.popFrame(v)
 	return true
