@@ -140,9 +140,6 @@ func FuzzExecute(f *testing.F) {
 			if !res.OK && res.Error == nil {
 				t.Fatalf("engine %s: failure without a diagnostic: %s", engines[i], res)
 			}
-			if !res.OK && strings.Contains(res.Error.Message, `engine "vm" cannot run this program`) {
-				continue // TODO(issue 14): remove once the VM compiles everything.
-			}
 			if !res.OK && strings.Contains(res.Error.Message, "Internal error") {
 				t.Fatalf("engine %s: internal error for %q: %s", engines[i], src, res)
 			}

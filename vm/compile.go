@@ -51,11 +51,17 @@ func Compile(p *ast.Program) (prog *Program, err error) {
 				prog, err = nil, b.err
 				return
 			}
+			if k, ok := rec.(bigIntKey); ok {
+				loc := p.Source.Location(k.pos)
+				prog, err = nil, &NotCompiledError{What: "a BigInt property key", Pos: int(k.pos), Line: loc.Line, Col: loc.Column}
+				return
+			}
 			prog, err = nil, fmt.Errorf("vm: internal error compiling the program: %v", rec)
 		}
 	}()
 	c := &compiler{prog: &Program{Version: Version, src: p.Source}, src: p.Source,
-		constIndex: map[constKey]int{}, globalIndex: map[string]int{}, paramTDZ: map[*ast.Binding]bool{}}
+		constIndex: map[constKey]int{}, globalIndex: map[string]int{}, paramTDZ: map[*ast.Binding]bool{},
+		derivedThis: map[*ast.Binding]bool{}}
 	c.function(p.Func, "")
 	for _, fc := range c.prog.Funcs {
 		if err := fc.decode(); err != nil {
@@ -100,6 +106,12 @@ type compiler struct {
 	// voidAssign tells the next assign or update that its value is not
 	// used; void tells refSet the same.
 	voidAssign, void bool
+	// classes are the private names of the classes being compiled,
+	// innermost last, each with its index in ClassInfo.Private.
+	classes []map[string]int
+	// derivedThis holds the this bindings of derived constructors,
+	// uninitialized until super() (only looked up).
+	derivedThis map[*ast.Binding]bool
 }
 
 // fcomp is the state of one function being compiled.
@@ -200,6 +212,27 @@ func (c *compiler) effect(op Opcode, a int) {
 // how many it takes (on the path that falls through).
 func stackEffect(op Opcode, a int) int {
 	switch op {
+	case SUPERMETHOD, SUPERDELETE, INITFIELDS, TOKEY, SETHOME, CLASSINIT, SUPERCALLARRAY, PRIVGET, PRIVIN,
+		GENSTART, YIELD, AWAIT, YIELDSTARINIT, YIELDSTARDONE, ASYNCITER, ASYNCITERVALUE:
+		return 0
+	case YIELDSTAR, ASYNCITERSTEP, ASYNCITERCLOSE:
+		return 1
+	case YIELDSTARSTEP, ASYNCITERCLOSED:
+		return -1
+	case CLASS:
+		return 2 // less the heritage, which the compiler takes off
+	case CLASSMEMBER:
+		return -1 // and the key, when computed
+	case SUPERCALL:
+		return 1 - a
+	case SUPERGET, SUPERBIND, PRIVSET:
+		return -1
+	case SUPERSET, DEFACCESSOR:
+		return -2
+	case NEWTARGET, IMPORT:
+		return 1
+	case UNSUPPORTED, IMPORTCALL:
+		return 0
 	case NOP, SWAP, NOT, NEG, POS, BITNOT, TYPEOF, TONUMBER, METHODINDEX, TOPROPKEY, POPHANDLER,
 		CONSTASSIGN, GETPROP, DELPROP, JMP, LOOP, TRY, TRYFINALLY, JUMPOUT, INCLOCAL, DECLOCAL, GETITER, ITERCLOSE,
 		ARRAYITER, OBJCHECK, FORIN, OPTJMP, OPTCALLJMP:
@@ -305,16 +338,23 @@ func (c *compiler) freeTemp() { c.fn.temps-- }
 
 // function compiles fn and returns its index in Program.Funcs.
 func (c *compiler) function(fn *ast.Function, name string) int {
-	switch {
-	case fn.Generator:
-		c.fail("a generator function", fn.Start)
-	case fn.Async && fn.Kind != ast.FuncProgram:
-		c.fail("an async function", fn.Start)
-	case fn.Kind == ast.FuncConstructor || fn.Kind == ast.FuncClassInit:
-		c.fail("a "+fn.Kind.String()+" function", fn.Start)
-	}
 	sc := fn.Scope
 	fc := &Funcode{Name: name, Pos: int(fn.Start), Kind: uint8(fn.Kind), NumLocals: len(sc.Locals)}
+	if fn.Async && fn.Kind != ast.FuncProgram {
+		fc.Flags |= FlagAsync
+	}
+	if fn.Generator {
+		fc.Flags |= FlagGenerator
+	}
+	if fn.Kind == ast.FuncConstructor && fn.Derived {
+		fc.Flags |= FlagDerived
+		if sc.This != nil {
+			c.derivedThis[sc.This] = true
+		}
+	}
+	if sc.This != nil {
+		fc.This, fc.ThisCell = sc.This.Index+1, sc.This.Storage == ast.Cell
+	}
 	if fn.Name != nil && name == "" {
 		fc.Name = fn.Name.Name
 	}
@@ -334,6 +374,9 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 	defer func() { c.fn = saved }()
 
 	c.prologue(fn, c.params(fn))
+	if fn.Generator {
+		c.emit(GENSTART)
+	}
 	switch {
 	case fn.Body == nil:
 		c.expr(fn.ExprBody)
@@ -344,6 +387,15 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 		c.stmts(fn.Body.Body)
 		c.at(fn.Body.End)
 		c.emit(UNDEFINED)
+		c.emit(RETURN)
+	}
+	if fn.Generator {
+		// return(v) resumes here, with v pushed where the frame stopped.
+		c.fn.depth = 1
+		fc.ReturnStub = len(c.fn.code)
+		if fn.Async {
+			c.emit(AWAIT)
+		}
 		c.emit(RETURN)
 	}
 	fc.Code = c.fn.code
@@ -364,7 +416,11 @@ func (c *compiler) params(fn *ast.Function) bool {
 	if simple {
 		for i, p := range fn.Params {
 			if b := p.(*ast.Ident).Binding; b.Storage != ast.Local && b.Storage != ast.Cell || b.Index != i {
-				c.fail("a parameter in an unusual slot", p.Pos())
+				// A name given twice (function f(a, a)) has one slot for
+				// two positions: bind each in turn, the last one winning,
+				// as a list with defaults is bound.
+				simple = false
+				break
 			}
 		}
 	}
@@ -437,7 +493,11 @@ func (c *compiler) prologue(fn *ast.Function, simple bool) {
 	}
 	if sc.This != nil {
 		c.newCell(sc.This)
-		c.emit(THISARG)
+		if fn.Kind == ast.FuncConstructor && fn.Derived {
+			c.emit(HOLE) // bound by super()
+		} else {
+			c.emit(THISARG)
+		}
 		c.store(sc.This, true)
 	}
 	if sc.Arguments != nil {
@@ -561,6 +621,13 @@ func (c *compiler) renewCells(s *ast.Scope) {
 // scope that runs again (a loop body) only for code before the
 // declaration, which is compiled before it.
 func (c *compiler) checked(b *ast.Binding) bool {
+	if b.Kind == ast.BindThis {
+		root := b
+		for root.Storage == ast.Free && root.Outer != nil {
+			root = root.Outer
+		}
+		return c.derivedThis[root]
+	}
 	if b.Kind == ast.BindParam {
 		root := b
 		for root.Storage == ast.Free && root.Outer != nil {

@@ -85,6 +85,34 @@ func (c *compiler) expr(x ast.Expr) {
 		c.expr(x.X)
 		c.chain = saved
 		c.patchHere(sites...)
+	case *ast.ClassLit:
+		name := ""
+		if x.Class.Name != nil {
+			name = x.Class.Name.Name
+		}
+		c.class(x.Class, name)
+	case *ast.NewTarget:
+		c.emit(NEWTARGET)
+	case *ast.Await:
+		c.expr(x.X)
+		c.at(x.Start)
+		c.emitAwait()
+	case *ast.Yield:
+		c.yield(x)
+	case *ast.BigIntLit:
+		c.emit1(UNSUPPORTED, c.str(bigIntMarker))
+		c.emit(UNDEFINED)
+	case *ast.ImportMeta:
+		c.emit1(UNSUPPORTED, c.str("MetaProperty"))
+		c.emit(UNDEFINED)
+	case *ast.ImportCall:
+		c.expr(x.Arg)
+		c.at(x.Start)
+		c.emit(IMPORTCALL)
+	case *ast.PrivateIn:
+		c.expr(x.X)
+		c.at(x.Start)
+		c.privOp(PRIVIN, x.Name)
 	default:
 		c.fail(exprName(x), x.Pos())
 	}
@@ -170,6 +198,10 @@ func (c *compiler) namedExpr(x ast.Expr, name string) {
 		c.funcLit(fl.Func, name)
 		return
 	}
+	if cl, ok := x.(*ast.ClassLit); ok && cl.Class.Name == nil {
+		c.class(cl.Class, name)
+		return
+	}
 	c.expr(x)
 }
 
@@ -249,11 +281,13 @@ func (c *compiler) objectLit(x *ast.ObjectLit) {
 				c.at(p.Start)
 				c.emit(TOPROPKEY)
 				c.funcLit(p.Value.(*ast.FuncLit).Func, "")
+				c.emit1(SETHOME, 2)
 				c.emit(DEFMETHOD)
 				continue
 			}
 			key := staticKey(p.Key)
 			c.funcLit(p.Value.(*ast.FuncLit).Func, value.FunctionNameOfKey(key))
+			c.emit1(SETHOME, 1)
 			c.at(p.Start)
 			c.emit1(DEFPROP, c.str(key))
 		case ast.PropSpread:
@@ -262,7 +296,14 @@ func (c *compiler) objectLit(x *ast.ObjectLit) {
 			c.emit(SPREADOBJ)
 		default:
 			if p.Computed {
-				c.fail("a getter or setter with a computed key", p.Start)
+				c.expr(p.Key)
+				c.at(p.Start)
+				c.emit(TOPROPKEY)
+				c.funcLit(p.Value.(*ast.FuncLit).Func, "")
+				c.emit1(SETHOME, 2)
+				c.at(p.Start)
+				c.emit(DEFACCESSOR)
+				continue
 			}
 			key := staticKey(p.Key)
 			op, prefix := DEFGETTER, "get "
@@ -270,11 +311,16 @@ func (c *compiler) objectLit(x *ast.ObjectLit) {
 				op, prefix = DEFSETTER, "set "
 			}
 			c.funcLit(p.Value.(*ast.FuncLit).Func, prefix+value.FunctionNameOfKey(key))
+			c.emit1(SETHOME, 1)
 			c.at(p.Start)
 			c.emit1(op, c.str(key))
 		}
 	}
 }
+
+// bigIntKey aborts compilation at a BigInt literal used as a property
+// key: it is not compiled.
+type bigIntKey struct{ pos ast.Pos }
 
 // staticKey is the property key of a non-computed key node.
 func staticKey(k ast.Expr) string {
@@ -287,6 +333,9 @@ func staticKey(k ast.Expr) string {
 		return value.NumberToString(k.Value).Key()
 	case *ast.Ident:
 		return k.Name
+	case *ast.BigIntLit:
+		// Engine "ast" does not compile it either.
+		panic(bigIntKey{k.Start})
 	}
 	panic("vm: unexpected property key " + ast.Dump(k, nil))
 }
@@ -325,26 +374,55 @@ func (c *compiler) unary(x *ast.Unary) {
 }
 
 func (c *compiler) deleteExpr(x *ast.Unary) {
-	switch t := x.X.(type) {
+	inner := x.X
+	var sites []int
+	if ch, ok := inner.(*ast.Chain); ok {
+		// A short-circuit deletes nothing: true.
+		inner = ch.X
+		saved := c.chain
+		c.chain = &sites
+		defer func() {
+			c.chain = saved
+			end := c.jump(JMP)
+			c.patchHere(sites...)
+			c.emit(POP)
+			c.emit(TRUE)
+			c.patchHere(end)
+		}()
+	}
+	switch t := inner.(type) {
 	case *ast.Member:
-		if t.Private != nil || isSuper(t.X) {
+		if t.Private != nil {
 			c.fail("this delete", x.Start)
 		}
-		c.expr(t.X)
+		if s, ok := t.X.(*ast.Super); ok {
+			c.superKey(s, t)
+			c.emit(POP)
+			c.emit(POP)
+			c.at(x.Start)
+			c.emit(SUPERDELETE)
+			c.emit(TRUE)
+			return
+		}
+		c.memberBase(t.X, t.Optional, false, t.Start)
 		c.at(x.Start)
 		c.emit1(DELPROP, c.str(t.Prop.Name))
 		return
 	case *ast.Index:
-		if t.Optional || isSuper(t.X) {
-			c.fail("this delete", x.Start)
+		if s, ok := t.X.(*ast.Super); ok {
+			c.superKey(s, t)
+			c.emit(POP)
+			c.emit(POP)
+			c.at(x.Start)
+			c.emit(SUPERDELETE)
+			c.emit(TRUE)
+			return
 		}
-		c.expr(t.X)
+		c.memberBase(t.X, t.Optional, false, t.Start)
 		c.expr(t.Index)
 		c.at(x.Start)
 		c.emit(DELINDEX)
 		return
-	case *ast.Chain:
-		c.fail("an optional chain", t.Start)
 	}
 	c.expr(x.X)
 	c.emit(POP)
@@ -394,7 +472,12 @@ func logicalJump(op ast.BinaryOp) Opcode {
 }
 
 // memberPos is where a member access is reported: at the property name.
-func memberPos(m *ast.Member) ast.Pos { return m.Prop.Start }
+func memberPos(m *ast.Member) ast.Pos {
+	if m.Private != nil {
+		return m.Private.Start
+	}
+	return m.Prop.Start
+}
 
 // memberBase compiles the object of X.name or X[key], refusing what is
 // not compiled yet.
@@ -402,8 +485,6 @@ func (c *compiler) memberBase(x ast.Expr, optional bool, private bool, pos ast.P
 	switch {
 	case optional && c.chain == nil:
 		c.fail("an optional link outside a chain", pos)
-	case private:
-		c.fail("a private name", pos)
 	case isSuper(x):
 		c.fail("super", pos)
 	}
@@ -419,12 +500,26 @@ func (c *compiler) optJump(op Opcode) {
 }
 
 func (c *compiler) member(m *ast.Member) {
+	if s, ok := m.X.(*ast.Super); ok {
+		c.superKey(s, m)
+		c.emit(SUPERGET)
+		return
+	}
 	c.memberBase(m.X, m.Optional, m.Private != nil, m.Start)
 	c.at(memberPos(m))
+	if m.Private != nil {
+		c.privOp(PRIVGET, m.Private)
+		return
+	}
 	c.emit1(GETPROP, c.str(m.Prop.Name))
 }
 
 func (c *compiler) index(m *ast.Index) {
+	if s, ok := m.X.(*ast.Super); ok {
+		c.superKey(s, m)
+		c.emit(SUPERGET)
+		return
+	}
 	c.memberBase(m.X, m.Optional, false, m.Start)
 	c.expr(m.Index)
 	c.at(m.Index.Pos())
@@ -474,6 +569,10 @@ func (c *compiler) args(list []ast.Expr) {
 }
 
 func (c *compiler) call(x *ast.Call) {
+	if s, ok := x.Callee.(*ast.Super); ok {
+		c.superCall(s, x)
+		return
+	}
 	if x.Optional && c.chain == nil {
 		c.fail("an optional call outside a chain", x.Start)
 	}
@@ -509,10 +608,26 @@ func calleePos(x *ast.Call) ast.Pos {
 func (c *compiler) callee(x ast.Expr) {
 	switch m := x.(type) {
 	case *ast.Member:
+		if s, ok := m.X.(*ast.Super); ok {
+			c.superKey(s, m)
+			c.emit(SUPERMETHOD)
+			return
+		}
 		c.memberBase(m.X, m.Optional, m.Private != nil, m.Start)
 		c.at(memberPos(m))
+		if m.Private != nil {
+			c.emit(DUP)
+			c.privOp(PRIVGET, m.Private)
+			c.emit(SWAP)
+			return
+		}
 		c.emit1(METHOD, c.str(m.Prop.Name))
 	case *ast.Index:
+		if s, ok := m.X.(*ast.Super); ok {
+			c.superKey(s, m)
+			c.emit(SUPERMETHOD)
+			return
+		}
 		c.memberBase(m.X, m.Optional, false, m.Start)
 		c.expr(m.Index)
 		c.at(m.Index.Pos())
@@ -520,7 +635,20 @@ func (c *compiler) callee(x ast.Expr) {
 	case *ast.Super:
 		c.fail("super", m.Start)
 	case *ast.Chain:
-		c.fail("an optional chain as a callee", m.Start)
+		// (a?.b)() keeps the this of a?.b; a short-circuit calls
+		// undefined.
+		saved := c.chain
+		var sites []int
+		c.chain = &sites
+		c.callee(m.X)
+		c.chain = saved
+		if len(sites) > 0 {
+			end := c.jump(JMP)
+			c.patchHere(sites...)
+			c.fn.depth--
+			c.emit(UNDEFINED)
+			c.patchHere(end)
+		}
 	default:
 		c.expr(x)
 		c.emit(UNDEFINED)
@@ -620,10 +748,23 @@ func indexText(x ast.Expr) string {
 type refKind int
 
 const (
-	refName refKind = iota
-	refProp
-	refIndex
+	refName  refKind = iota
+	refProp          // obj
+	refIndex         // obj key
+	refPriv          // obj
+	refSuper         // this key
 )
+
+// baseSize is how many values a target's base is.
+func (k refKind) baseSize() int {
+	switch k {
+	case refProp, refPriv:
+		return 1
+	case refIndex, refSuper:
+		return 2
+	}
+	return 0
+}
 
 // reference compiles the base of an assignment target (nothing for a
 // name, the object for X.name, the object and key for X[key]).
@@ -632,9 +773,20 @@ func (c *compiler) reference(t ast.Pattern) refKind {
 	case *ast.Ident:
 		return refName
 	case *ast.Member:
+		if s, ok := t.X.(*ast.Super); ok {
+			c.superKey(s, t)
+			return refSuper
+		}
 		c.memberBase(t.X, t.Optional, t.Private != nil, t.Start)
+		if t.Private != nil {
+			return refPriv
+		}
 		return refProp
 	case *ast.Index:
+		if s, ok := t.X.(*ast.Super); ok {
+			c.superKey(s, t)
+			return refSuper
+		}
 		c.memberBase(t.X, t.Optional, false, t.Start)
 		c.expr(t.Index)
 		return refIndex
@@ -662,7 +814,28 @@ func (c *compiler) refGet(t ast.Pattern, k refKind) {
 		c.emit(TOPROPKEY)
 		c.emit(DUP2)
 		c.emit(GETINDEX)
+	case refPriv:
+		m := t.(*ast.Member)
+		c.emit(DUP)
+		c.at(memberPos(m))
+		c.privOp(PRIVGET, m.Private)
+	case refSuper:
+		c.at(refPos(t))
+		c.emit(TOKEY)
+		c.emit(DUP2)
+		c.emit(SUPERGET)
 	}
+}
+
+// refPos is where a super reference's get and set are reported.
+func refPos(t ast.Pattern) ast.Pos {
+	switch m := t.(type) {
+	case *ast.Member:
+		return memberPos(m)
+	case *ast.Index:
+		return m.Index.Pos()
+	}
+	return t.Pos()
 }
 
 // refSet writes the value on top of the stack to a target whose base is
@@ -687,6 +860,13 @@ func (c *compiler) refSet(t ast.Pattern, k refKind) {
 	case refIndex:
 		c.at(t.(*ast.Index).Index.Pos())
 		c.emit(SETINDEX)
+	case refPriv:
+		m := t.(*ast.Member)
+		c.at(memberPos(m))
+		c.privOp(PRIVSET, m.Private)
+	case refSuper:
+		c.at(refPos(t))
+		c.emit(SUPERSET)
 	}
 	if void {
 		c.emit(POP)
@@ -726,7 +906,7 @@ func (c *compiler) exprVoid(x ast.Expr) {
 
 // dropBase removes a target's base from under the value on top.
 func (c *compiler) dropBase(k refKind) {
-	for i := 0; i < int(k); i++ {
+	for i := 0; i < k.baseSize(); i++ {
 		c.emit(SWAP)
 		c.emit(POP)
 	}

@@ -65,17 +65,23 @@ func (c *compiler) stmt(s ast.Stmt, labels []string) {
 	case *ast.Labeled:
 		c.labeled(s, labels)
 	case *ast.ClassDecl:
-		c.fail("a class", s.Start)
+		c.class(s.Class, s.Class.Name.Name)
+		c.at(s.Start)
+		b := s.Class.Name.Binding
+		c.store(b, true)
+		if c.fn.noInit == 0 {
+			c.fn.inited[b] = true
+		}
 	case *ast.ForIn:
 		c.forIn(s, labels)
 	case *ast.ForOf:
 		c.forOf(s, labels)
 	case *ast.With:
-		c.fail("with", s.Start)
+		c.emit1(UNSUPPORTED, c.str("WithStatement"))
 	case *ast.Debugger:
-		c.fail("debugger", s.Start)
+		c.emit1(UNSUPPORTED, c.str("DebuggerStatement"))
 	case *ast.Import:
-		c.fail("import", s.Start)
+		c.importStmt(s)
 	default:
 		c.fail("this statement", s.Pos())
 	}
@@ -181,7 +187,8 @@ func (c *compiler) doWhile(s *ast.DoWhile, labels []string) {
 // throw, as engine "ast" does.
 func (c *compiler) forOf(s *ast.ForOf, labels []string) {
 	if s.Await {
-		c.fail("for await", s.Start)
+		c.forAwait(s, labels)
+		return
 	}
 	c.enterScope(s.Scope)
 	c.expr(s.Right)
@@ -416,4 +423,29 @@ func (c *compiler) tryStmt(s *ast.Try) {
 		c.fn.finallies--
 		c.emit(ENDFINALLY)
 	}
+}
+
+// importStmt binds what an import declaration names, when it runs: the
+// module (default, namespace) and its properties.
+func (c *compiler) importStmt(s *ast.Import) {
+	c.emit1(IMPORT, c.str(s.Module.Value))
+	for _, id := range []*ast.Ident{s.Default, s.Namespace} {
+		if id != nil {
+			c.emit(DUP)
+			c.at(id.Start)
+			c.store(id.Binding, true)
+		}
+	}
+	for _, sp := range s.Specs {
+		c.emit(DUP)
+		c.at(s.Start)
+		c.emit1(GETPROP, c.str(sp.Imported.Name))
+		if sp.Imported.Name == "default" {
+			c.emit(POP)
+			c.emit(DUP)
+		}
+		c.at(sp.Local.Start)
+		c.store(sp.Local.Binding, true)
+	}
+	c.emit(POP)
 }

@@ -50,6 +50,13 @@ func (fc *Funcode) decode() error {
 			insns[i].a = to
 		}
 	}
+	if fc.Flags&FlagGenerator != 0 {
+		to, ok := index[fc.ReturnStub]
+		if !ok {
+			return fmt.Errorf("vm: return stub at %d is not an instruction", fc.ReturnStub)
+		}
+		fc.returnPC = int(to)
+	}
 	fc.insns, fc.offsets = insns, offsets
 	return nil
 }

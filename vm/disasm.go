@@ -89,6 +89,12 @@ func (p *Program) operandNote(op Opcode, args []int) string {
 		return constant(args[0])
 	case LOCALCHECK, SETLOCALCHECK, CELLCHECK, SETCELLCHECK, FREECHECK, SETFREECHECK, CALL, NEW:
 		return constant(args[1])
+	case PRIVGET, PRIVSET, PRIVIN:
+		return "#" + strings.Trim(constant(args[0]), `"`) + " depth " + strconv.Itoa(args[1])
+	case CLASS, CLASSINIT, CLASSMEMBER:
+		if args[0] < len(p.Classes) {
+			return "class " + strconv.Quote(p.Classes[args[0]].Name)
+		}
 	case GLOBAL, TYPEOFGLOBAL, SETGLOBAL:
 		if args[0] < len(p.Globals) {
 			return p.Globals[args[0]]

@@ -78,7 +78,12 @@ func runBounded(t *testing.T, code string, onVM bool) (string, bool) {
 		r = run.Realm()
 		r.Budget = 64 << 20
 		var fail *vm.Failure
-		v, _, fail = run.Start()
+		var pr *value.Object
+		v, pr, fail = run.Start()
+		if fail == nil && pr != nil {
+			fail = run.Settle(pr)
+			v = pr.Internal.(*value.PromiseData).Result
+		}
 		if fail != nil {
 			if fail.Panic != nil {
 				t.Fatalf("vm panicked: %v\n%s", fail.Panic, fail.Stack)
@@ -95,7 +100,12 @@ func runBounded(t *testing.T, code string, onVM bool) (string, bool) {
 		r = run.Realm()
 		r.Budget = 64 << 20
 		var fail *interp.Failure
-		v, _, fail = run.Start()
+		var pr *value.Object
+		v, pr, fail = run.Start()
+		if fail == nil && pr != nil {
+			fail = run.Settle(pr)
+			v = pr.Internal.(*value.PromiseData).Result
+		}
 		if fail != nil {
 			if fail.Panic != nil {
 				return "", false // the other engine's bug, not ours

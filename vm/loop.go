@@ -392,7 +392,7 @@ func (run *Run) loop(base int) {
 
 		case TRY, TRYFINALLY:
 			fr.handlers = append(fr.handlers, handler{pc: a, finally: op == TRYFINALLY, sp: sp,
-				depth: r.Depth, goDepth: r.GoDepth, argHeight: len(r.ArgStack)})
+				depth: r.Depth, goDepth: r.GoDepth, argHeight: len(r.ArgStack), priv: fr.priv})
 		case POPHANDLER:
 			fr.handlers = fr.handlers[:len(fr.handlers)-1]
 		case NORMAL:
@@ -454,10 +454,14 @@ func (run *Run) loop(base int) {
 			if o == nil || !o.Callable() {
 				r.ThrowType("%s is not a function", consts[b].AsString().String())
 			}
-			if cl, ok := o.Internal.(*closure); ok {
+			if cl, ok := o.Internal.(*closure); ok && cl.class == nil {
 				caller := fr
 				caller.sp = sp
-				fr = run.pushCall(cl, o, this, st, argsStart-2, a, 0)
+				if cl.plain {
+					fr = run.pushCall(cl, o, this, st, argsStart-2, a, 0)
+				} else {
+					fr = run.pushCoCall(cl, o, this, st, argsStart-2, a)
+				}
 				caller.pc = pc // the return address
 				code, pc = fr.fc.insns, 0
 				st, sp, bp = fr.seg, fr.sp, fr.bp
@@ -583,7 +587,7 @@ func (run *Run) loop(base int) {
 			if o == nil || !o.Callable() {
 				r.ThrowType("%s is not a function", consts[b].AsString().String())
 			}
-			if cl, ok := o.Internal.(*closure); ok {
+			if cl, ok := o.Internal.(*closure); ok && cl.plain {
 				slot := sp - 3
 				caller := fr
 				caller.sp = sp
@@ -612,8 +616,15 @@ func (run *Run) loop(base int) {
 				r.ThrowType("%s is not a constructor", consts[b].AsString().String())
 			}
 			o := fn.AsObject()
-			if cl, ok := o.Internal.(*closure); ok {
-				obj := value.Obj(run.newThis(o))
+			if cl, ok := o.Internal.(*closure); ok && (cl.plain || cl.class != nil && cl.fc != nil) {
+				// A derived class's this is bound by super(); a class's
+				// fields are installed before its constructor runs.
+				obj := value.Hole
+				if cl.class == nil || !cl.class.derived {
+					nt := run.newThis(o)
+					run.initFields(cl, nt)
+					obj = value.Obj(nt)
+				}
 				// The frame expects callee and this below the arguments:
 				// the arguments move up one (into the slack above MaxStack).
 				copy(st[argsStart+1:sp+1], st[argsStart:sp])
@@ -623,7 +634,7 @@ func (run *Run) loop(base int) {
 				caller.sp = sp
 				fr = run.pushCall(cl, o, obj, st, argsStart-1, a, 0)
 				caller.pc = pc
-				fr.construct = true
+				fr.construct, fr.newTarget = !obj.IsHole(), o
 				code, pc = fr.fc.insns, 0
 				st, sp, bp = fr.seg, fr.sp, fr.bp
 				continue
@@ -632,6 +643,223 @@ func (run *Run) loop(base int) {
 			clear(st[argsStart:sp])
 			st[argsStart-1] = v
 			sp = argsStart
+
+		case CLASS:
+			parent := value.Undefined
+			if run.prog.Classes[a].Derived {
+				sp--
+				parent = st[sp]
+			}
+			ctor, proto := run.classEval(a, fr, parent)
+			st[sp], st[sp+1] = value.Obj(ctor), value.Obj(proto)
+			sp += 2
+		case CLASSMEMBER:
+			keyv := value.Undefined
+			n := 3
+			if run.prog.Classes[a].Members[b].Computed {
+				keyv = st[sp-2]
+				n = 4
+			}
+			run.classMember(a, b, fr, st[sp-n].AsObject(), st[sp-n+1].AsObject(), keyv, st[sp-1])
+			clear(st[sp-n+2 : sp])
+			sp -= n - 2
+		case CLASSINIT:
+			run.classInit(fr, st[sp-1].AsObject())
+		case PRIVGET:
+			st[sp-1] = privateGet(r, st[sp-1], fr.priv.key(consts[a].AsString().String(), b), consts[a].AsString().String())
+		case PRIVSET:
+			privateSet(r, st[sp-2], fr.priv.key(consts[a].AsString().String(), b), consts[a].AsString().String(), st[sp-1])
+			st[sp-2] = st[sp-1]
+			sp--
+			st[sp] = value.Undefined
+		case PRIVIN:
+			name := consts[a].AsString().String()
+			oo := st[sp-1].AsObject()
+			if oo == nil {
+				r.ThrowType("Cannot use 'in' operator to search for '#%s' in %s", name, jsops.DescribeIn(r, st[sp-1]))
+			}
+			st[sp-1] = value.Bool(oo.GetOwn(fr.priv.key(name, b)) != nil)
+		case SUPERGET:
+			k := r.ToPropertyKey(st[sp-1])
+			st[sp-2] = r.GetObj(superBase(r, fr, jsops.KeyValue(k), "read", "reading"), k, st[sp-2])
+			sp--
+			st[sp] = value.Undefined
+		case SUPERMETHOD:
+			k := r.ToPropertyKey(st[sp-1])
+			this := st[sp-2]
+			st[sp-2], st[sp-1] = r.GetObj(superBase(r, fr, jsops.KeyValue(k), "read", "reading"), k, this), this
+		case SUPERSET:
+			base := superBase(r, fr, st[sp-2], "set", "setting")
+			key := r.ToPropertyKey(st[sp-2])
+			if !r.SetObj(base, key, st[sp-1], st[sp-3]) {
+				r.ThrowType("Cannot assign to read only property '%s' of object", value.KeyString(key))
+			}
+			st[sp-3] = st[sp-1]
+			st[sp-2], st[sp-1] = value.Undefined, value.Undefined
+			sp -= 2
+		case SUPERDELETE:
+			r.ThrowError(value.ReferenceError, "Unsupported reference to 'super'")
+		case SUPERCALL:
+			res := run.superCall(fr, slices.Clone(st[sp-a:sp]))
+			clear(st[sp-a : sp])
+			sp -= a
+			st[sp] = res
+			sp++
+		case SUPERCALLARRAY:
+			st[sp-1] = run.superCall(fr, arrayElements(st[sp-1]))
+		case SUPERBIND:
+			if !st[sp-1].IsHole() {
+				r.ThrowError(value.ReferenceError, "Super constructor may only be called once")
+			}
+			sp--
+			st[sp] = value.Undefined
+		case INITFIELDS:
+			_, cl := fr.ctorOf()
+			run.initFields(cl, st[sp-1].AsObject())
+		case NEWTARGET:
+			st[sp] = value.Undefined
+			if fr.newTarget != nil {
+				st[sp] = value.Obj(fr.newTarget)
+			}
+			sp++
+		case TOKEY:
+			st[sp-1] = jsops.ToKeyValue(r, st[sp-1])
+		case SETHOME:
+			st[sp-1].AsObject().Internal.(*closure).home = st[sp-1-a].AsObject()
+		case DEFACCESSOR:
+			o, fn := st[sp-3].AsObject(), st[sp-1].AsObject()
+			key := r.ToPropertyKey(st[sp-2])
+			getter := ast.FuncKind(fn.Internal.(*closure).fc.Kind) == ast.FuncGetter
+			prefix := "set "
+			if getter {
+				prefix = "get "
+			}
+			fn.Define("name", value.StrOf(prefix+value.FunctionNameOfKey(key)), value.Configurable)
+			cur, _ := r.GetOwnProperty(o, key)
+			get, set := cur.Get, cur.Set
+			if !cur.IsAccessor() {
+				get, set = nil, nil
+			}
+			if getter {
+				get = fn
+			} else {
+				set = fn
+			}
+			o.DefineAccessor(key, get, set, value.Enumerable|value.Configurable)
+			st[sp-2], st[sp-1] = value.Undefined, value.Undefined
+			sp -= 2
+
+		case GENSTART:
+			fr.pc, fr.sp = pc, sp
+			run.park(fr, stopStart, run.genStart(fr))
+			goto returned
+		case YIELD, YIELDSTAR:
+			sp--
+			v := st[sp]
+			st[sp] = value.Undefined
+			fr.pc, fr.sp = pc, sp
+			why := stopYield
+			if op == YIELDSTAR {
+				why = stopDelegate
+			}
+			run.park(fr, why, v)
+			goto returned
+		case AWAIT:
+			sp--
+			v := st[sp]
+			st[sp] = value.Undefined
+			// Registered while the frame still runs: a failure (a
+			// thenable's then getter) throws at the await.
+			r.Await(v, fr.co)
+			fr.pc, fr.sp = pc, sp
+			run.park(fr, stopAwait, promiseOf(fr.co))
+			goto returned
+		case YIELDSTARINIT:
+			st[sp-1] = value.Obj(run.yieldStarInit(st[sp-1], a != 0))
+		case YIELDSTARSTEP:
+			ys := st[bp+a].AsObject().Internal.(*yieldStar)
+			res, ret := run.yieldStarStep(ys, st[sp-2], value.ResumeMode(st[sp-1].Num()))
+			sp--
+			st[sp] = value.Undefined
+			if ret {
+				sp--
+				fr.sp = sp
+				if run.doReturn(fr, res) {
+					goto returned
+				}
+				pc, sp = fr.pc, fr.sp
+				continue
+			}
+			st[sp-1] = res
+		case YIELDSTARDONE:
+			ys := st[bp+b].AsObject().Internal.(*yieldStar)
+			res := st[sp-1]
+			if !res.IsObject() {
+				r.ThrowType("Iterator result %s is not an object", r.Describe(res))
+			}
+			if r.Get(res, "done").ToBoolean() {
+				v := r.Get(res, "value")
+				if ys.mode == value.ResumeReturn {
+					sp--
+					fr.sp = sp
+					if run.doReturn(fr, v) {
+						goto returned
+					}
+					pc, sp = fr.pc, fr.sp
+					continue
+				}
+				st[sp-1] = v
+				pc = a
+			} else if fr.fc.Flags&FlagAsync != 0 {
+				st[sp-1] = r.Get(res, "value")
+			}
+		case ASYNCITER:
+			st[sp-1] = value.Obj(run.asyncIterStart(st[sp-1]))
+		case ASYNCITERSTEP:
+			ai := st[bp+b].AsObject().Internal.(*asyncIter)
+			v, ok := run.asyncIterStep(ai)
+			if !ok {
+				pc = a
+			} else {
+				st[sp] = v
+				sp++
+			}
+		case ASYNCITERVALUE:
+			ai := st[bp+b].AsObject().Internal.(*asyncIter)
+			if ai.async {
+				v, ok := iterValue(r, st[sp-1])
+				if !ok {
+					sp--
+					st[sp] = value.Undefined
+					pc = a
+					continue
+				}
+				st[sp-1] = v
+			}
+			ai.inBody = true
+		case ASYNCITERCLOSE:
+			ai := st[bp+a].AsObject().Internal.(*asyncIter)
+			kind := int(st[sp-3].Num())
+			res, wait := run.asyncIterClose(ai, kind)
+			if wait {
+				r.Await(res, fr.co)
+				fr.pc, fr.sp = pc, sp
+				run.park(fr, stopAwaitClose, promiseOf(fr.co))
+				goto returned
+			}
+			st[sp] = res
+			sp++
+		case ASYNCITERCLOSED:
+			sp--
+			asyncIterClosed(r, st[sp], int(st[sp-3].Num()))
+			st[sp] = value.Undefined
+		case UNSUPPORTED:
+			throwUnsupported(r, consts[a].AsString().String())
+		case IMPORT:
+			st[sp] = run.module(consts[a].AsString().String())
+			sp++
+		case IMPORTCALL:
+			st[sp-1] = run.importCall(st[sp-1])
 		default:
 			panic("vm: illegal opcode " + op.String())
 		}
@@ -655,7 +883,7 @@ func (run *Run) pushCall(cl *closure, fobj *value.Object, this value.Value, seg 
 	if slot+need <= len(seg) {
 		return run.pushFrame(cl, fobj, this, seg, slot+2, nargs, slot, cost)
 	}
-	nseg := run.newSegment(need)
+	nseg := run.newSegment(need, len(seg))
 	copy(nseg, seg[slot:slot+2+nargs])
 	fr := run.pushFrame(cl, fobj, this, nseg, 2, nargs, slot, cost)
 	fr.ownSeg = true
@@ -681,7 +909,7 @@ func arrayElements(v value.Value) []value.Value {
 func (run *Run) pushCallArgs(cl *closure, fobj *value.Object, this value.Value, seg []value.Value, slot int, args []value.Value) *frame {
 	need := regionSize(cl.fc, len(args))
 	if slot+need > len(seg) {
-		nseg := run.newSegment(need)
+		nseg := run.newSegment(need, len(seg))
 		nseg[0], nseg[1] = seg[slot], seg[slot+1]
 		copy(nseg[2:], args)
 		fr := run.pushFrame(cl, fobj, this, nseg, 2, len(args), slot, 0)
@@ -710,6 +938,20 @@ func (run *Run) doReturn(fr *frame, v value.Value) bool {
 	}
 	if fr.construct && !v.IsObject() {
 		v = fr.this
+	} else if fr.co != nil && fr.ret >= 0 {
+		v = run.asyncReturned(fr, v)
+	} else if fr.fc.Flags&FlagDerived != 0 {
+		run.derivedThis = derivedThis(fr)
+		if ret := fr.ret; ret >= 0 {
+			// new in the loop: the result is checked in the caller, at
+			// its NEW, as on engine "ast".
+			run.popFrame(v)
+			caller := run.frames[len(run.frames)-1]
+			caller.pc--
+			caller.seg[ret] = run.derivedResult(caller.seg[ret])
+			caller.pc++
+			return true
+		}
 	}
 	run.popFrame(v)
 	return true
@@ -732,13 +974,16 @@ func (run *Run) jumpOut(fr *frame, addr, depth int) int {
 
 // tdzError is V8's ReferenceError for a read before initialization.
 func tdzError(r *value.Realm, name value.Value) {
+	if name.AsString().String() == "this" {
+		r.ThrowError(value.ReferenceError, "Must call super constructor in derived class before accessing 'this' or returning from derived constructor")
+	}
 	r.ThrowError(value.ReferenceError, "Cannot access '%s' before initialization", name.AsString().String())
 }
 
 // makeFunc makes a closure over fc in frame fr.
 func (run *Run) makeFunc(fc *Funcode, fr *frame) value.Value {
 	r := run.realm
-	cl := &closure{fc: fc}
+	cl := &closure{fc: fc, priv: fr.priv, plain: fc.Flags&(FlagAsync|FlagGenerator) == 0}
 	if len(fc.Free) > 0 {
 		cl.free = make([]*cell, len(fc.Free))
 		for i, fv := range fc.Free {
@@ -749,16 +994,43 @@ func (run *Run) makeFunc(fc *Funcode, fr *frame) value.Value {
 			}
 		}
 	}
-	o := value.NewFunctionObject(r.Intrinsic(value.FunctionPrototype), cl)
+	if ast.FuncKind(fc.Kind) == ast.FuncArrow {
+		cl.home = fr.cl.home
+		if ast.FuncKind(fr.fc.Kind) == ast.FuncArrow {
+			cl.newTarget, cl.outerFobj, cl.outerCl = fr.cl.newTarget, fr.cl.outerFobj, fr.cl.outerCl
+		} else {
+			cl.newTarget, cl.outerFobj, cl.outerCl = fr.newTarget, fr.fobj, fr.cl
+		}
+	}
+	o := value.NewFunctionObject(r.Intrinsic(functionProto(fc)), cl)
 	r.Charge(160)
 	o.Define("length", value.Number(float64(fc.Length)), value.Configurable)
 	o.Define("name", value.StrOf(fc.Name), value.Configurable)
-	if cl.IsConstructor() {
+	if fc.Flags&FlagGenerator != 0 {
+		pid := value.GeneratorPrototype
+		if fc.Flags&FlagAsync != 0 {
+			pid = value.AsyncGeneratorPrototype
+		}
+		o.Define("prototype", value.Obj(value.NewObject(r.Intrinsic(pid))), value.Writable)
+	} else if cl.IsConstructor() {
 		p := value.NewObject(r.Intrinsic(value.ObjectPrototype))
 		p.Define("constructor", value.Obj(o), value.Writable|value.Configurable)
 		o.Define("prototype", value.Obj(p), value.Writable)
 	}
 	return value.Obj(o)
+}
+
+// functionProto is the prototype of the functions fc makes.
+func functionProto(fc *Funcode) value.Intrinsic {
+	switch fc.Flags & (FlagAsync | FlagGenerator) {
+	case FlagAsync | FlagGenerator:
+		return value.AsyncGeneratorFunctionPrototype
+	case FlagGenerator:
+		return value.GeneratorFunctionPrototype
+	case FlagAsync:
+		return value.AsyncFunctionPrototype
+	}
+	return value.FunctionPrototype
 }
 
 // global reads a global, resolving it on first use.
@@ -802,4 +1074,12 @@ func (run *Run) setGlobal(slot int, v value.Value) {
 	}
 	run.globals[slot] = v
 	run.realm.SetGlobal(name, v)
+}
+
+// promiseOf is what an awaiting frame's call gives in its first run.
+func promiseOf(co *coroutine) value.Value {
+	if co.promise != nil && co.kind == coAsync {
+		return value.Obj(co.promise)
+	}
+	return value.Undefined
 }

@@ -25,7 +25,7 @@ import (
 // Version is the version of the program format. It changes whenever the
 // instruction set or the meaning of a Program field changes, so that a
 // saved run is never resumed against bytecode it was not compiled for.
-const Version = 1
+const Version = 2
 
 // Opcode is a VM instruction.
 type Opcode uint8
@@ -109,68 +109,107 @@ const (
 	CALLEE    // - CALLEE fn (the function object being run)
 	ARGUMENTS // - ARGUMENTS arguments (the arguments object)
 
+	// classes and super
+	SUPERGET    //      this key SUPERGET v (super[key], read with this as the receiver)
+	SUPERSET    //    this key v SUPERSET v
+	SUPERMETHOD //      this key SUPERMETHOD fn this
+	SUPERDELETE //             - SUPERDELETE - (throws: delete of a super reference)
+	SUPERBIND   //    res thisv SUPERBIND res (throws when this is already bound: super() twice)
+	INITFIELDS  //           obj INITFIELDS obj (the fields of the class being constructed, after super())
+	NEWTARGET   //             - NEWTARGET new.target
+	TOKEY       //           key TOKEY key' (ToPropertyKey, kept as a value)
+	DEFACCESSOR //    obj key fn DEFACCESSOR obj (get [key]() {} or set [key](v) {} in a literal; fn's name says which)
+
+	// generators and async functions
+	GENSTART  //             - GENSTART - (the call returns the generator object; the body runs on next())
+	YIELD     //             x YIELD v (suspends; v is what next() sends)
+	AWAIT     //             x AWAIT v (suspends until x settles)
+	YIELDSTAR //             x YIELDSTAR v mode (suspends with an inner result of yield*; resumes with any mode)
+	ASYNCITER //      iterable ASYNCITER iter (the iterator record of for await)
+
+	// modules
+	IMPORTCALL // spec IMPORTCALL promise (import(spec): the module's namespace)
+
 	// opcodes with one operand
 
-	CONSTANT     //     - CONSTANT<k> consts[k]
-	LOCAL        //     - LOCAL<i> locals[i]
-	SETLOCAL     //     x SETLOCAL<i> -
-	INCLOCAL     //     - INCLOCAL<i> - (locals[i] = ToNumber(locals[i]) + 1: a statement i++)
-	DECLOCAL     //     - DECLOCAL<i> - (locals[i] = ToNumber(locals[i]) - 1)
-	ADDLOCAL     //     x ADDLOCAL<i> - (locals[i] += x: a statement)
-	CELL         //     - CELL<i> cells[i].v
-	SETCELL      //     x SETCELL<i> -
-	INITCELL     //     x INITCELL<i> - (cells[i] = a fresh cell holding x)
-	FREE         //     - FREE<i> free[i].v
-	SETFREE      //     x SETFREE<i> -
-	GLOBAL       //     - GLOBAL<g> globals[g] (ReferenceError when undeclared)
-	TYPEOFGLOBAL //     - TYPEOFGLOBAL<g> globals[g] (undefined when undeclared)
-	SETGLOBAL    //     x SETGLOBAL<g> -
-	CONSTASSIGN  //     - CONSTASSIGN<name> - (throws: assignment to a constant)
-	GETPROP      //   obj GETPROP<k> obj.k
-	SETPROP      // obj x SETPROP<k> x
-	DEFPROP      // obj x DEFPROP<k> obj (k: x in a literal)
-	DELPROP      //   obj DELPROP<k> true
-	METHOD       //   obj METHOD<k> fn obj (a method call's callee and this)
-	MAKEARRAY    // x1 ... xn MAKEARRAY<n> array
-	TEMPLATE     // q0 x1 q1 ... xn qn TEMPLATE<n> string
-	TEMPLATEOBJ  //     - TEMPLATEOBJ<site> strings (a tagged template's frozen strings array)
-	MAKEFUNC     //     - MAKEFUNC<f> fn (a closure over funcs[f])
-	JMP          //     - JMP<addr> -
-	JMPFALSE     //     x JMPFALSE<addr> -
-	JMPTRUE      //     x JMPTRUE<addr> -
-	ANDJMP       //     x ANDJMP<addr> x (jumps when x is falsy, else pops it)
-	ORJMP        //     x ORJMP<addr> x (jumps when x is truthy, else pops it)
-	NULLISHJMP   //     x NULLISHJMP<addr> x (jumps unless x is null or undefined, else pops it)
-	OPTJMP       //     x OPTJMP<addr> x, or undefined and a jump to addr when x is null or undefined (x?.)
-	OPTCALLJMP   // fn this OPTCALLJMP<addr> fn this, or undefined and a jump when fn is null or undefined (f?.())
-	LOOP         //     - LOOP<addr> - (a back-edge: counts one unit of work, then jumps)
-	TRY          //     - TRY<addr> - (enters a try region whose catch is at addr)
-	TRYFINALLY   //     - TRYFINALLY<addr> - (enters a try region whose finally is at addr)
-	SPREAD       // arr x SPREAD<args> arr (appends x's elements; args: an argument list's limit)
-	REST         //     - REST<n> array (the arguments from the n-th on)
-	ITERCLOSE    // kind val aux ITERCLOSE<t> kind val aux (closes the iterator in locals[t] unless it is done)
-	ITERVALUE    //     - ITERVALUE<t> x (the iterator's next value, or undefined when done)
-	ITERREST     //     - ITERREST<t> array (the iterator's remaining values)
-	OBJCHECK     //     x OBJCHECK<k> x (throws when x is null or undefined; k-1 names the first key)
-	DEFGETTER    // obj fn DEFGETTER<k> obj (get k() {} in a literal)
-	DEFSETTER    // obj fn DEFSETTER<k> obj (set k(v) {} in a literal)
+	CONSTANT        //     - CONSTANT<k> consts[k]
+	LOCAL           //     - LOCAL<i> locals[i]
+	SETLOCAL        //     x SETLOCAL<i> -
+	INCLOCAL        //     - INCLOCAL<i> - (locals[i] = ToNumber(locals[i]) + 1: a statement i++)
+	DECLOCAL        //     - DECLOCAL<i> - (locals[i] = ToNumber(locals[i]) - 1)
+	ADDLOCAL        //     x ADDLOCAL<i> - (locals[i] += x: a statement)
+	CELL            //     - CELL<i> cells[i].v
+	SETCELL         //     x SETCELL<i> -
+	INITCELL        //     x INITCELL<i> - (cells[i] = a fresh cell holding x)
+	FREE            //     - FREE<i> free[i].v
+	SETFREE         //     x SETFREE<i> -
+	GLOBAL          //     - GLOBAL<g> globals[g] (ReferenceError when undeclared)
+	TYPEOFGLOBAL    //     - TYPEOFGLOBAL<g> globals[g] (undefined when undeclared)
+	SETGLOBAL       //     x SETGLOBAL<g> -
+	CONSTASSIGN     //     - CONSTASSIGN<name> - (throws: assignment to a constant)
+	GETPROP         //   obj GETPROP<k> obj.k
+	SETPROP         // obj x SETPROP<k> x
+	DEFPROP         // obj x DEFPROP<k> obj (k: x in a literal)
+	DELPROP         //   obj DELPROP<k> true
+	METHOD          //   obj METHOD<k> fn obj (a method call's callee and this)
+	MAKEARRAY       // x1 ... xn MAKEARRAY<n> array
+	TEMPLATE        // q0 x1 q1 ... xn qn TEMPLATE<n> string
+	TEMPLATEOBJ     //     - TEMPLATEOBJ<site> strings (a tagged template's frozen strings array)
+	MAKEFUNC        //     - MAKEFUNC<f> fn (a closure over funcs[f])
+	JMP             //     - JMP<addr> -
+	JMPFALSE        //     x JMPFALSE<addr> -
+	JMPTRUE         //     x JMPTRUE<addr> -
+	ANDJMP          //     x ANDJMP<addr> x (jumps when x is falsy, else pops it)
+	ORJMP           //     x ORJMP<addr> x (jumps when x is truthy, else pops it)
+	NULLISHJMP      //     x NULLISHJMP<addr> x (jumps unless x is null or undefined, else pops it)
+	OPTJMP          //     x OPTJMP<addr> x, or undefined and a jump to addr when x is null or undefined (x?.)
+	OPTCALLJMP      // fn this OPTCALLJMP<addr> fn this, or undefined and a jump when fn is null or undefined (f?.())
+	LOOP            //     - LOOP<addr> - (a back-edge: counts one unit of work, then jumps)
+	TRY             //     - TRY<addr> - (enters a try region whose catch is at addr)
+	TRYFINALLY      //     - TRYFINALLY<addr> - (enters a try region whose finally is at addr)
+	SPREAD          // arr x SPREAD<args> arr (appends x's elements; args: an argument list's limit)
+	REST            //     - REST<n> array (the arguments from the n-th on)
+	ITERCLOSE       // kind val aux ITERCLOSE<t> kind val aux (closes the iterator in locals[t] unless it is done)
+	ITERVALUE       //     - ITERVALUE<t> x (the iterator's next value, or undefined when done)
+	ITERREST        //     - ITERREST<t> array (the iterator's remaining values)
+	OBJCHECK        //     x OBJCHECK<k> x (throws when x is null or undefined; k-1 names the first key)
+	CLASS           //      [parent] CLASS<k> ctor proto (classes[k]: heritage when it has extends)
+	UNSUPPORTED     //             - UNSUPPORTED<what> - (throws the SyntaxError for syntax codemode does not run)
+	IMPORT          //             - IMPORT<name> module (the module the host provides)
+	SETHOME         //     obj ... fn SETHOME<n> obj ... fn (fn's home object, for super, is the value n below it)
+	CLASSINIT       //          ctor CLASSINIT<k> ctor (static fields and blocks; leaves the private scope)
+	SUPERCALL       //   x1 ... xn SUPERCALL<n> res (super(x1, ..., xn))
+	SUPERCALLARRAY  //         arr SUPERCALLARRAY<_> res
+	YIELDSTARINIT   //     iterable YIELDSTARINIT<async> state (the inner iterator of yield*)
+	YIELDSTARSTEP   //       v mode YIELDSTARSTEP<t> res (calls next, throw or return of the iterator in locals[t])
+	ASYNCITERCLOSE  // kind val aux ASYNCITERCLOSE<t> kind val aux x (x: the result of return() to await, or hole)
+	ASYNCITERCLOSED // kind val aux x ASYNCITERCLOSED<t> kind val aux (checks return()'s result)
+	DEFGETTER       // obj fn DEFGETTER<k> obj (get k() {} in a literal)
+	DEFSETTER       // obj fn DEFSETTER<k> obj (set k(v) {} in a literal)
 
 	// opcodes with two operands
 
-	LOCALCHECK    //          - LOCALCHECK<i,name> locals[i] (ReferenceError in the TDZ)
-	SETLOCALCHECK //          x SETLOCALCHECK<i,name> -
-	CELLCHECK     //          - CELLCHECK<i,name> cells[i].v
-	SETCELLCHECK  //          x SETCELLCHECK<i,name> -
-	FREECHECK     //          - FREECHECK<i,name> free[i].v
-	SETFREECHECK  //          x SETFREECHECK<i,name> -
-	CALL          // fn this x1 ... xn CALL<n,text> result (text names the callee in errors)
-	NEW           // fn x1 ... xn NEW<n,text> object
-	JUMPOUT       //          - JUMPOUT<addr,depth> - (break or continue leaving try regions)
-	CMPJMP        //        x y CMPJMP<addr,op> - (jumps unless x op y: op is LT, LE, GT, GE, SEQ or SNE)
-	ITERNEXT      //          - ITERNEXT<addr,t> x (the next value of the iterator in locals[t], or a jump to addr when done)
-	FORINNEXT     //          - FORINNEXT<addr,t> key (the next key of the for-in state in locals[t], or a jump to addr)
-	CALLARRAY     //   fn this arr CALLARRAY<_,text> result (a call with spread arguments)
-	NEWARRAY      //        fn arr NEWARRAY<_,text> object
+	LOCALCHECK     //          - LOCALCHECK<i,name> locals[i] (ReferenceError in the TDZ)
+	SETLOCALCHECK  //          x SETLOCALCHECK<i,name> -
+	CELLCHECK      //          - CELLCHECK<i,name> cells[i].v
+	SETCELLCHECK   //          x SETCELLCHECK<i,name> -
+	FREECHECK      //          - FREECHECK<i,name> free[i].v
+	SETFREECHECK   //          x SETFREECHECK<i,name> -
+	CALL           // fn this x1 ... xn CALL<n,text> result (text names the callee in errors)
+	NEW            // fn x1 ... xn NEW<n,text> object
+	JUMPOUT        //          - JUMPOUT<addr,depth> - (break or continue leaving try regions)
+	CMPJMP         //        x y CMPJMP<addr,op> - (jumps unless x op y: op is LT, LE, GT, GE, SEQ or SNE)
+	ITERNEXT       //          - ITERNEXT<addr,t> x (the next value of the iterator in locals[t], or a jump to addr when done)
+	FORINNEXT      //          - FORINNEXT<addr,t> key (the next key of the for-in state in locals[t], or a jump to addr)
+	CALLARRAY      //   fn this arr CALLARRAY<_,text> result (a call with spread arguments)
+	NEWARRAY       //        fn arr NEWARRAY<_,text> object
+	CLASSMEMBER    // ctor proto [key] fn CLASSMEMBER<k,i> ctor proto (member i of classes[k]; key when computed)
+	PRIVGET        //        obj PRIVGET<name,depth> v (obj.#name, the class depth levels out)
+	PRIVSET        //      obj v PRIVSET<name,depth> v
+	PRIVIN         //        obj PRIVIN<name,depth> bool (#name in obj)
+	YIELDSTARDONE  //        res YIELDSTARDONE<addr,t> x (done: the value and a jump; else what to yield)
+	ASYNCITERSTEP  //          - ASYNCITERSTEP<addr,t> x (the next value or result to await, or a jump when done)
+	ASYNCITERVALUE //         x ASYNCITERVALUE<addr,t> v (async: checks the result, jumps when done)
 
 	opcodeEnd
 
@@ -201,6 +240,14 @@ var opcodeNames = [...]string{
 	NULLISHJMP: "nullishjmp", LOOP: "loop", TRY: "try", TRYFINALLY: "tryfinally", SPREAD: "spread", DEFGETTER: "defgetter", DEFSETTER: "defsetter",
 	LOCALCHECK: "localcheck", SETLOCALCHECK: "setlocalcheck", CELLCHECK: "cellcheck",
 	SETCELLCHECK: "setcellcheck", FREECHECK: "freecheck", SETFREECHECK: "setfreecheck",
+	SUPERGET: "superget", SUPERSET: "superset", SUPERMETHOD: "supermethod", SUPERDELETE: "superdelete", SUPERBIND: "superbind",
+	INITFIELDS: "initfields", NEWTARGET: "newtarget", TOKEY: "tokey", SETHOME: "sethome", DEFACCESSOR: "defaccessor",
+	GENSTART: "genstart", YIELD: "yield", AWAIT: "await", YIELDSTAR: "yieldstar", ASYNCITER: "asynciter",
+	IMPORTCALL: "importcall", UNSUPPORTED: "unsupported", IMPORT: "import",
+	CLASS: "class", CLASSINIT: "classinit", SUPERCALL: "supercall", SUPERCALLARRAY: "supercallarray",
+	YIELDSTARINIT: "yieldstarinit", YIELDSTARSTEP: "yieldstarstep", ASYNCITERCLOSE: "asynciterclose", ASYNCITERCLOSED: "asynciterclosed",
+	CLASSMEMBER: "classmember", PRIVGET: "privget", PRIVSET: "privset", PRIVIN: "privin", YIELDSTARDONE: "yieldstardone",
+	ASYNCITERSTEP: "asynciterstep", ASYNCITERVALUE: "asyncitervalue",
 	CALL: "call", NEW: "new", JUMPOUT: "jumpout", CALLARRAY: "callarray", NEWARRAY: "newarray",
 }
 
@@ -228,7 +275,7 @@ func (op Opcode) nargs() int {
 func (op Opcode) isJump() bool {
 	switch op {
 	case JMP, JMPFALSE, JMPTRUE, ANDJMP, ORJMP, NULLISHJMP, LOOP, TRY, TRYFINALLY, JUMPOUT, ITERNEXT,
-		FORINNEXT, OPTJMP, OPTCALLJMP, CMPJMP:
+		FORINNEXT, OPTJMP, OPTCALLJMP, CMPJMP, YIELDSTARDONE, ASYNCITERSTEP, ASYNCITERVALUE:
 		return true
 	}
 	return false
@@ -271,6 +318,9 @@ type Program struct {
 	Globals []string
 	// Templates are the tagged template sites, in order.
 	Templates []Template
+	// Classes are the class definitions, in order; CLASS's operand
+	// indexes them.
+	Classes []ClassInfo
 
 	src  *ast.Source
 	vals []value.Value // Consts as values, made once at compile time
@@ -284,13 +334,55 @@ type Template struct {
 	Raw       []string
 }
 
+// ClassInfo is what a class definition's evaluation needs beyond its
+// code: plain data, encoded with the program.
+type ClassInfo struct {
+	Name  string // the constructor's name property
+	Brand string // the class in "Receiver must be an instance of class X"
+	// Derived says the class has extends (the heritage is on the stack).
+	Derived bool
+	// Ctor is the Funcs index of the explicit constructor, or -1.
+	Ctor int
+	// Private are the private names the class declares, in order;
+	// PrivMethod[i] says Private[i] is a method or accessor.
+	Private    []string
+	PrivMethod []bool
+	Members    []ClassMember
+}
+
+// ClassMember is one element of a class other than its constructor.
+type ClassMember struct {
+	Kind     uint8 // ast.MemberKind
+	Static   bool
+	Computed bool   // the key is on the stack
+	Key      string // a static key
+	// Private is the index in ClassInfo.Private plus one, or 0.
+	Private int
+	Pos     int // the member's source offset
+}
+
+// Function flags.
+const (
+	FlagAsync     = 1 << iota // an async function or async generator
+	FlagGenerator             // a generator
+	FlagDerived               // the constructor of a class with extends
+)
+
 // Funcode is the code of one function.
 type Funcode struct {
 	Name string
 	Pos  int // the source offset of the function
 	// Kind is the ast.FuncKind.
-	Kind   uint8
-	Length int // the function's length property
+	Kind  uint8
+	Flags uint8
+	// This is the slot of the function's own this binding plus one (0:
+	// none), a cell when ThisCell: a derived constructor's result.
+	This     int
+	ThisCell bool
+	// ReturnStub is the pc of the code a generator's return() resumes
+	// at: (AWAIT in an async generator) RETURN.
+	ReturnStub int
+	Length     int // the function's length property
 	// NumParams are the plain parameters, bound to locals 0..NumParams-1.
 	NumParams int
 	// NumLocals is the frame's slot count: the resolver's locals, then
@@ -315,8 +407,9 @@ type Funcode struct {
 
 	// insns is Code decoded for the loop, with jump operands as
 	// instruction indexes; offsets[i] is instruction i's offset in Code.
-	insns   []instr
-	offsets []int32
+	insns    []instr
+	offsets  []int32
+	returnPC int // ReturnStub as an instruction index
 }
 
 // FreeVar is where a closure's captured cell comes from when it is made:
@@ -372,11 +465,35 @@ func (p *Program) Encode() []byte {
 			e.str(t.Raw[i])
 		}
 	}
+	e.uint(uint64(len(p.Classes)))
+	for _, k := range p.Classes {
+		e.str(k.Name)
+		e.str(k.Brand)
+		e.bool(k.Derived)
+		e.uint(uint64(k.Ctor + 1))
+		e.uint(uint64(len(k.Private)))
+		for i, n := range k.Private {
+			e.str(n)
+			e.bool(k.PrivMethod[i])
+		}
+		e.uint(uint64(len(k.Members)))
+		for _, m := range k.Members {
+			e.b = append(e.b, m.Kind)
+			e.bool(m.Static)
+			e.bool(m.Computed)
+			e.str(m.Key)
+			e.uint(uint64(m.Private))
+			e.uint(uint64(m.Pos))
+		}
+	}
 	e.uint(uint64(len(p.Funcs)))
 	for _, fc := range p.Funcs {
 		e.str(fc.Name)
 		e.uint(uint64(fc.Pos))
-		e.b = append(e.b, fc.Kind)
+		e.b = append(e.b, fc.Kind, fc.Flags)
+		e.uint(uint64(fc.This))
+		e.bool(fc.ThisCell)
+		e.uint(uint64(fc.ReturnStub))
 		e.uint(uint64(fc.Length))
 		e.uint(uint64(fc.NumParams))
 		e.uint(uint64(fc.NumLocals))

@@ -11,11 +11,23 @@
 // library throws that way); the loop recovers it once per entry and
 // looks for a handler in the frames it owns.
 //
-// Not compiled yet (Compile reports a *NotCompiledError, never a panic):
-// classes, generators, async functions and await, for await, getters and
-// setters with computed keys, an optional chain as a callee or under
-// delete, super, new.target, private names, import,
-// with, debugger and BigInt literals. The package is not wired into the
+// A generator's or an async function's frame suspends the same way, as
+// data: at a yield or an await it leaves the frame stack with its pc,
+// its own segment of the value stack, its handlers and its cells, and is
+// kept in its coroutine (coro.go) until next() or the awaited promise's
+// job resumes it from where it stopped. Called from program code, such
+// a function starts in the loop like any other; resumed, it runs in a
+// loop entered for it (from next(), or from the job loop). An await
+// parks the frame and returns to the job loop; the program body that
+// awaits runs as an async function, whose promise Start returns for
+// Settle to drive.
+//
+// Everything the front end accepts compiles but a BigInt literal as a
+// property key, which engine "ast" does not compile either (Compile
+// reports a *NotCompiledError, never a panic). Syntax codemode parses
+// but does not run (with, debugger, BigInt literals, import.meta)
+// compiles to UNSUPPORTED, which throws engine "ast"'s SyntaxError when
+// it runs. The package is not wired into the
 // root package yet.
 package vm
 
@@ -44,12 +56,31 @@ type cell struct{ v value.Value }
 // closure is the Internal of a program function object: its code and
 // captured cells, nothing else, so that it can be saved as data.
 type closure struct {
-	fc   *Funcode
+	fc   *Funcode // nil for a class without an explicit constructor
 	free []*cell
+	// home is the object whose prototype super looks in (methods).
+	home *value.Object
+	// priv is the private-name scope of the class the function belongs to.
+	priv *privScope
+	// class is set on class constructors.
+	class *classRuntime
+	// An arrow's view of the nearest non-arrow function: its new.target
+	// and function (the constructor super() calls the parent of).
+	newTarget *value.Object
+	outerFobj *value.Object
+	outerCl   *closure
+	// plain says a call pushes an ordinary frame: not a class
+	// constructor, a generator or an async function.
+	plain bool
 }
 
 // IsConstructor implements value.Constructible.
-func (cl *closure) IsConstructor() bool { return ast.FuncKind(cl.fc.Kind) == ast.FuncNormal }
+func (cl *closure) IsConstructor() bool {
+	if cl.class != nil {
+		return true
+	}
+	return ast.FuncKind(cl.fc.Kind) == ast.FuncNormal && cl.fc.Flags&(FlagAsync|FlagGenerator) == 0
+}
 
 // frame is one activation of a program function. Its values live in a
 // segment of the VM's value stack: the callee and this value the caller
@@ -74,6 +105,11 @@ type frame struct {
 	cells     []*cell
 	handlers  []handler
 	args      []value.Value // the arguments, when fc.NeedArgs
+	newTarget *value.Object // new.target
+	priv      *privScope    // the private names in scope (a class body's computed keys push one)
+	// co is the generator or async function whose frame this is: it is
+	// suspended as data and resumed from where it stopped.
+	co *coroutine
 	// cost is the Go stack the frame holds: nothing for a frame pushed
 	// by the loop, the loop's own frames for one that entered it.
 	cost int
@@ -99,6 +135,7 @@ type handler struct {
 	sp      int  // the stack height at the region's start
 	// the realm's counters at the region's start, restored on a throw
 	depth, goDepth, argHeight int
+	priv                      *privScope
 }
 
 // Run is one execution of a program. It is not safe for concurrent use.
@@ -111,13 +148,23 @@ type Run struct {
 	// warnings are the likely mistakes noticed so far.
 	warnings []Warning
 
-	frames  []*frame
-	free    []*frame      // popped frames, for reuse
-	segSize int           // the size of the last segment made
-	spare   []value.Value // a segment no frame uses any more
+	frames []*frame
+	free   []*frame      // popped frames, for reuse
+	spare  []value.Value // a segment no frame uses any more
 	// templates are the tagged template objects made so far, by site.
 	templates []*value.Object
 	result    value.Value
+	// privIDs numbers class evaluations, for their private names' keys.
+	privIDs int
+	// derivedThis is the this binding a derived constructor's frame
+	// ended with, for construct to check.
+	derivedThis value.Value
+	// mainCo is the program body when it awaits; mainExc what it threw.
+	// stopJobs ends the job loop once the body has ended (engine "ast"
+	// returns from Start then).
+	mainCo   *coroutine
+	mainExc  *value.Exception
+	stopJobs bool
 }
 
 // reentryCost is the Go stack one entry of the loop holds (CallFunction
@@ -147,6 +194,10 @@ func (run *Run) Source() *ast.Source { return run.prog.src }
 func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 	fail = run.guard(func() {
 		main := &closure{fc: run.prog.Funcs[0]}
+		if main.fc.Flags&FlagAsync != 0 {
+			v, p = value.Undefined, run.startMain(main)
+			return
+		}
 		v = run.callClosure(main, nil, value.Undefined, nil, 0)
 		if o := v.AsObject(); o != nil {
 			if then := run.realm.GetObj(o, "then", v).AsObject(); then != nil && then.Callable() {
@@ -159,8 +210,32 @@ func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 }
 
 // Settle drives the job loop until p is settled: microtasks first, then
-// host outcomes from the inbox.
-func (run *Run) Settle(p *value.Object) *Failure { return run.Loop.Settle(run.guard, p) }
+// host outcomes from the inbox. The jobs stop once the program body has
+// ended, as engine "ast" returns from Start then; a body that threw
+// fails with its exception.
+func (run *Run) Settle(p *value.Object) *Failure {
+	pd := p.Internal.(*value.PromiseData)
+	r := run.realm
+	for {
+		fail := run.guard(func() {
+			for !run.stopJobs && r.RunOneJob() {
+				r.Poll()
+			}
+		})
+		if fail != nil {
+			return fail
+		}
+		if run.mainExc != nil && run.mainCo != nil && p == run.mainCo.promise {
+			return &Failure{Exception: run.mainExc}
+		}
+		if pd.State != value.Pending {
+			return nil
+		}
+		if fail := run.Loop.Wait(run.guard); fail != nil {
+			return fail
+		}
+	}
+}
 
 // Drain applies the host outcomes already posted and runs the microtasks
 // that are ready, without waiting for anything.
@@ -216,23 +291,17 @@ func (run *Run) Pos() int {
 // CallFunction runs a program function for a built-in: the loop is
 // entered again, on the Go stack, until that function returns.
 func (run *Run) CallFunction(f *value.Object, this value.Value, args []value.Value) value.Value {
-	return run.callClosure(f.Internal.(*closure), f, this, args, reentryCost)
+	cl := f.Internal.(*closure)
+	if !cl.plain {
+		return run.callSpecial(cl, f, this, args)
+	}
+	return run.callClosure(cl, f, this, args, reentryCost)
 }
 
 // ConstructFunction runs a program constructor under new for a built-in
 // (Reflect.construct, a subclass of a built-in).
 func (run *Run) ConstructFunction(f *value.Object, args []value.Value, newTarget *value.Object) value.Value {
-	r := run.realm
-	cl := f.Internal.(*closure)
-	if !cl.IsConstructor() {
-		r.ThrowType("%s is not a constructor", r.FunctionName(f))
-	}
-	obj := run.newThis(newTarget)
-	res := run.callClosure(cl, f, value.Obj(obj), args, reentryCost)
-	if res.IsObject() {
-		return res
-	}
-	return value.Obj(obj)
+	return run.construct(f.Internal.(*closure), f, args, newTarget)
 }
 
 // newThis is the object new makes for a program constructor.
@@ -255,7 +324,7 @@ func (run *Run) callClosure(cl *closure, fobj *value.Object, this value.Value, a
 	}
 	own := false
 	if start+need > len(seg) {
-		seg, start, own = run.newSegment(need), 0, true
+		seg, start, own = run.newSegment(need, len(seg)), 0, true
 	}
 	seg[start], seg[start+1] = value.Obj(fobj), this
 	copy(seg[start+2:], args)
@@ -264,20 +333,44 @@ func (run *Run) callClosure(cl *closure, fobj *value.Object, this value.Value, a
 	return run.exec(base)
 }
 
+// constructClosure runs a program constructor frame under new: a base
+// constructor's this is obj, a derived one's is bound by super().
+func (run *Run) constructClosure(cl *closure, fobj *value.Object, obj value.Value, args []value.Value, newTarget *value.Object) value.Value {
+	var seg []value.Value
+	start := 0
+	need := regionSize(cl.fc, len(args))
+	if n := len(run.frames); n > 0 {
+		top := run.frames[n-1]
+		seg, start = top.seg, top.limit()
+	}
+	own := false
+	if start+need > len(seg) {
+		seg, start, own = run.newSegment(need, len(seg)), 0, true
+	}
+	seg[start], seg[start+1] = value.Obj(fobj), obj
+	copy(seg[start+2:], args)
+	base := len(run.frames)
+	fr := run.pushFrame(cl, fobj, obj, seg, start+2, len(args), -1, reentryCost)
+	fr.ownSeg, fr.newTarget, fr.construct = own, newTarget, !obj.IsHole()
+	return run.exec(base)
+}
+
 // minSegment is the size of the first segment of a run, in values.
 const minSegment = 32
 
-// newSegment makes a segment of at least need values, charged to the
-// run's memory budget, or reuses the spare one: a loop calling a
-// function that does not fit in its segment allocates once.
-func (run *Run) newSegment(need int) []value.Value {
+// newSegment makes a segment of at least need values, for a frame that
+// does not fit in the segment of prev values it is called from: twice
+// that, so that deep recursion makes few segments. It is charged to the
+// run's memory budget, or is the spare one: a loop calling a function
+// that does not fit in its segment allocates once. (A coroutine's
+// segment is just its frame's size: its callees start small again.)
+func (run *Run) newSegment(need, prev int) []value.Value {
 	if sp := run.spare; len(sp) >= need {
 		run.spare = nil
 		return sp
 	}
-	size := max(need, 2*run.segSize, minSegment)
+	size := max(need, 2*prev, minSegment)
 	run.realm.Charge(24 * size)
-	run.segSize = size
 	return make([]value.Value, size)
 }
 
@@ -304,6 +397,7 @@ func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, seg
 	}
 	fr.fc, fr.cl, fr.fobj, fr.pc, fr.seg, fr.bp, fr.sp, fr.ret = fc, cl, fobj, 0, seg, bp, bp+fc.NumLocals, ret
 	fr.this, fr.cost, fr.construct, fr.args, fr.ownSeg = this, cost, false, args, false
+	fr.priv, fr.newTarget = cl.priv, cl.newTarget // only an arrow's closure has a new.target
 	if fc.HasCells {
 		fr.cells = make([]*cell, fc.NumLocals)
 	}
@@ -347,6 +441,7 @@ func (run *Run) release(fr *frame) {
 		run.spare = fr.seg
 	}
 	fr.cl, fr.fobj, fr.cells, fr.seg, fr.handlers, fr.this, fr.args = nil, nil, nil, nil, fr.handlers[:0], value.Undefined, nil
+	fr.newTarget, fr.priv, fr.co = nil, nil, nil
 	run.free = append(run.free, fr)
 }
 
@@ -397,12 +492,17 @@ func (run *Run) unwind(base int, exc *value.Exception) bool {
 			clear(r.ArgStack[h.argHeight:])
 			r.ArgStack = r.ArgStack[:h.argHeight]
 			fr.sp = h.sp
+			fr.priv = h.priv
 			if h.finally {
 				fr.push(value.Number(complThrow), exc.Value, value.Undefined)
 			} else {
 				fr.push(exc.Value)
 			}
 			fr.pc = h.pc
+			return true
+		}
+		if fr.co != nil && fr.ret >= 0 && fr.co.kind == coAsync {
+			run.asyncThrew(fr, exc)
 			return true
 		}
 		n := len(run.frames) - 1

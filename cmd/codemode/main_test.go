@@ -142,7 +142,7 @@ func TestRunFlags(t *testing.T) {
 			`{"ok":false,"error":{"kind":"ParseError","message":"TypeScript syntax is not accepted (type annotation); write plain JavaScript (1:7)","location":{"line":1,"column":8}},"toolCalls":[]}`, ""},
 
 		{"engine vm", []string{"--engine", "vm"}, `return [1, 2].map(x => x * 3)`, 0, `{"ok":true,"value":[3,6],"toolCalls":[]}`, ""},
-		{"engine vm tool", []string{"--engine=vm"}, `return tools.demo.getCustomer({id: 4}).then(c => c.name)`, 0,
+		{"engine vm tool", []string{"--engine=vm"}, `const c = tools.demo.getCustomer({id: 4}); return (await c).name`, 0,
 			`{"ok":true,"value":"Dana Schmidt","toolCalls":[{"name":"demo.getCustomer"}]}`, ""},
 		{"engine ast", []string{"--engine", "ast"}, `return 1 + 1`, 0, `{"ok":true,"value":2,"toolCalls":[]}`, ""},
 		{"engine unknown", []string{"--engine", "v8"}, `return 1`, 2, "", `invalid value "v8" for flag -engine: ast or vm`},
@@ -320,12 +320,6 @@ func TestExamples(t *testing.T) {
 				args = append(args, "--tools", m)
 			}
 			status, stdout, stderr := runCLI(t, append(args, f), "")
-			if engine == "vm" && strings.Contains(stdout, `engine \"vm\" cannot run this program`) {
-				// TODO(issue 14): remove once the VM compiles everything.
-				t.Logf("%s: not compiled on engine vm yet", f)
-				results[engine] = results["ast"]
-				continue
-			}
 			if status != 0 || !strings.HasPrefix(stdout, `{"ok":true,`) {
 				t.Errorf("%s on engine %s: status %d, output %s (stderr %q)", f, engine, status, stdout, stderr)
 			}
