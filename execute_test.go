@@ -34,10 +34,10 @@ func TestExecuteResults(t *testing.T) {
 		{"handled rejection no warning", "Promise.reject(new Error('x')).catch(() => {}); return 1", `{"ok":true,"value":1,"toolCalls":[]}`, nil},
 		{"promise in value awaited", "return {a: Promise.resolve(1), b: [Promise.resolve(2)]}", `{"ok":true,"value":{"a":1,"b":[2]},"toolCalls":[]}`, nil},
 		{"rejected promise in value", "return {a: Promise.reject(new RangeError('no'))}", `{"ok":false,"error":{"kind":"ExecutionFailure","message":"RangeError: no"},"toolCalls":[]}`, nil},
-		{"circular", "const o = {}; o.self = o; return o", `{"ok":false,"error":{"kind":"InvalidDataValue","message":"TypeError: Converting circular structure to JSON (line 1, col 17)","location":{"line":1,"column":17}},"toolCalls":[]}`, nil},
+		{"circular", "const o = {}; o.self = o; return o", `{"ok":false,"error":{"kind":"InvalidDataValue","message":"TypeError: Converting circular structure to JSON (line 1, col 27)","location":{"line":1,"column":27}},"toolCalls":[]}`, nil},
 		{"depth 32 ok", "let v = 1; for (let i = 0; i < 32; i++) v = [v]; return JSON.stringify(v).length", `{"ok":true,"value":65,"toolCalls":[]}`, nil},
 		{"depth 33 fails", "let v = 1; for (let i = 0; i < 33; i++) v = [v]; return v", `{"ok":false,"error":{"kind":"ExecutionFailure","message":"RangeError: Value exceeds the maximum depth of 32."},"toolCalls":[]}`, nil},
-		{"uint8array refused", "return new Uint8Array(2)", `{"ok":false,"error":{"kind":"InvalidDataValue","message":"TypeError: A Uint8Array cannot cross to the host; pass text instead, e.g. ` + "`new TextDecoder().decode(bytes)` or `bytes.toBase64()`" + `. (line 1, col 8)","location":{"line":1,"column":8}},"toolCalls":[]}`, nil},
+		{"uint8array refused", "return new Uint8Array(2)", `{"ok":false,"error":{"kind":"InvalidDataValue","message":"TypeError: A Uint8Array cannot cross to the host; pass text instead, e.g. ` + "`new TextDecoder().decode(bytes)` or `bytes.toBase64()`" + `. (line 1, col 1)","location":{"line":1,"column":1}},"toolCalls":[]}`, nil},
 		{"set and map", "return [new Set([1, 2]), new Map([[1, 2]])]", `{"ok":true,"value":[[1,2],{}],"toolCalls":[]}`, nil},
 		{"bindings", "return user.name + ':' + limits.max", `{"ok":true,"value":"ada:3","toolCalls":[]}`,
 			[]codemode.ExecOption{codemode.WithBindings(map[string]any{"user": map[string]any{"name": "ada"}, "limits": struct {

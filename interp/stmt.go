@@ -83,6 +83,12 @@ func (c *compiler) stmtNode(s ast.Stmt) stmtFn {
 			return func(f *frame) ctl { f.ret = value.Undefined; return ctlReturn }
 		}
 		x := c.expr(s.X)
+		if c.fn.kind == ast.FuncProgram {
+			// The program's value is copied out after its end: an error
+			// there (a circular structure) is located at its return.
+			pos := int(s.Start)
+			return func(f *frame) ctl { f.ret = x(f); f.run.pos = pos; return ctlReturn }
+		}
 		return func(f *frame) ctl { f.ret = x(f); return ctlReturn }
 	case *ast.Break:
 		label := ""

@@ -511,6 +511,11 @@ func (c *compiler) member(m *ast.Member) {
 		c.privOp(PRIVGET, m.Private)
 		return
 	}
+	fc := c.fn.fc
+	if fc.members == nil {
+		fc.members = map[int32]*ast.Member{}
+	}
+	fc.members[int32(len(c.fn.code))] = m
 	c.emit1(GETPROP, c.str(m.Prop.Name))
 }
 

@@ -49,6 +49,11 @@ func (c *compiler) stmt(s ast.Stmt, labels []string) {
 		} else {
 			c.expr(s.X)
 		}
+		if ast.FuncKind(c.fn.fc.Kind) == ast.FuncProgram {
+			// The program's value is copied out after its end: an error
+			// there (a circular structure) is located at its return.
+			c.at(s.Start)
+		}
 		c.emit(RETURN)
 	case *ast.Break:
 		c.breakStmt(s)

@@ -139,7 +139,11 @@ func (run *Run) loop(base int) {
 			}
 			sp--
 		case GETPROP:
-			st[sp-1] = getProp(r, st[sp-1], consts[a].AsString().Key())
+			o := st[sp-1]
+			st[sp-1] = getProp(r, o, consts[a].AsString().Key())
+			if st[sp-1].IsUndefined() && o.IsObject() && o.AsObject().Class == value.ClassPromise {
+				run.promiseMiss(fr, o.AsObject(), consts[a].AsString().Key())
+			}
 		case SETPROP:
 			setProp(r, st[sp-2], consts[a].AsString().Key(), st[sp-1])
 			st[sp-2] = st[sp-1]

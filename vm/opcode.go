@@ -410,6 +410,11 @@ type Funcode struct {
 	insns    []instr
 	offsets  []int32
 	returnPC int // ReturnStub as an instruction index
+	// members are the property reads (GETPROP of x.name) by code offset,
+	// for the warning about reading a property of a promise, which names
+	// the expression. Not encoded: a run resumes against a program
+	// recompiled from its source, which makes them again.
+	members map[int32]*ast.Member
 }
 
 // FreeVar is where a closure's captured cell comes from when it is made:

@@ -33,6 +33,7 @@ package vm
 
 import (
 	"context"
+	"fmt"
 	"runtime/debug"
 	"slices"
 
@@ -145,8 +146,14 @@ type Run struct {
 	realm   *value.Realm
 	host    Host
 	globals []value.Value
-	// warnings are the likely mistakes noticed so far.
+	// warnings are the likely mistakes noticed so far; warned the
+	// positions already warned about.
 	warnings []Warning
+	warned   map[ast.Pos]bool
+	// endPos is the position of the instruction the outermost frame
+	// ended at (-1 before that): the boundary copy of the program's value
+	// runs after it and locates its errors there.
+	endPos int
 
 	frames []*frame
 	free   []*frame      // popped frames, for reuse
@@ -173,7 +180,7 @@ const reentryCost = 2048
 
 // NewRun prepares a run of prog.
 func NewRun(ctx context.Context, prog *Program, opts Options) *Run {
-	run := &Run{prog: prog, host: opts.Host}
+	run := &Run{prog: prog, host: opts.Host, endPos: -1}
 	run.realm = value.NewRealm(opts.Library, run)
 	run.Loop.Init(ctx, run.realm, opts)
 	run.globals = make([]value.Value, len(prog.Globals))
@@ -245,6 +252,24 @@ func (run *Run) Drain() *Failure { return run.Loop.Drain(run.guard) }
 // are data, so nothing else needs unwinding.
 func (run *Run) Close() { run.Loop.Close() }
 
+// promiseMiss notes, once per position, a read of a property a promise
+// does not have (`const c = tools.crm.getCustomer({id}); c.name`): the
+// program almost certainly forgot an await. Only the miss path of a
+// property read gets here.
+func (run *Run) promiseMiss(fr *frame, p *value.Object, key string) {
+	m := fr.fc.members[fr.fc.offsets[fr.pc]]
+	if m == nil || run.realm.HasProperty(p, key) || run.warned[m.Start] {
+		return
+	}
+	if run.warned == nil {
+		run.warned = map[ast.Pos]bool{}
+	}
+	run.warned[m.Start] = true
+	loc := run.Location(int(m.Start))
+	run.warnings = append(run.warnings, Warning{Pos: int(m.Start),
+		Message: fmt.Sprintf("%s read a property of a Promise (line %d, col %d): did you forget await?", ast.Print(m), loc.Line, loc.Column)})
+}
+
 // Warnings are the run's warnings, in the order they were found.
 func (run *Run) Warnings() []Warning { return run.warnings }
 
@@ -285,7 +310,7 @@ func (run *Run) Pos() int {
 		fr := run.frames[n-1]
 		return fr.fc.pos(int(fr.fc.offsets[fr.pc]))
 	}
-	return -1
+	return run.endPos
 }
 
 // CallFunction runs a program function for a built-in: the loop is
@@ -419,6 +444,9 @@ func (run *Run) popFrame(v value.Value) {
 		caller.sp = fr.ret + 1
 	} else {
 		run.result = v
+	}
+	if n == 0 {
+		run.endPos = fr.fc.pos(int(fr.fc.offsets[fr.pc]))
 	}
 	run.release(fr)
 }
