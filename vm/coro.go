@@ -152,7 +152,7 @@ func (run *Run) park(fr *frame, why stopKind, v value.Value) {
 	co := fr.co
 	n := len(run.frames) - 1
 	run.frames = run.frames[:n]
-	r.LeaveFrame(fr.cost)
+	run.leaveFrame(fr)
 	co.depth, co.goDepth, co.argHeight = r.Depth, r.GoDepth, len(r.ArgStack)
 	co.fr, co.why = fr, why
 	if fr.ret >= 0 {
@@ -217,7 +217,7 @@ func (run *Run) asyncThrew(fr *frame, exc *value.Exception) {
 	r.RejectPromise(co.promise, exc.Value)
 	n := len(run.frames) - 1
 	run.frames = run.frames[:n]
-	r.LeaveFrame(fr.cost)
+	run.leaveFrame(fr)
 	caller := run.frames[n-1]
 	caller.seg[fr.ret] = value.Obj(co.promise)
 	caller.sp = fr.ret + 1
@@ -230,7 +230,7 @@ func (run *Run) unpark(co *coroutine) (*frame, int) {
 	r := run.realm
 	fr := co.fr
 	dd, dg, da := r.Depth-co.depth, r.GoDepth-co.goDepth, len(r.ArgStack)-co.argHeight
-	r.EnterFrame(fr.cost)
+	run.enterFrame(fr.fc, fr.cost)
 	for i := range fr.handlers {
 		h := &fr.handlers[i]
 		h.depth += dd

@@ -1,6 +1,9 @@
 package vm_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // langTest is a program and its expected outcome, which engine "ast"
 // must give too.
@@ -112,4 +115,24 @@ func TestUnsupportedAndModules(t *testing.T) {
 		{"import-no-host", "import {x} from 'lib'; x", "throw Error: Cannot find module 'lib': this host provides no modules (line 1, col 1)"},
 		{"import-call", "let m; try { await import('lib') } catch (e) { m = e.message } m", `"Cannot find module 'lib': this host provides no modules"`},
 	})
+}
+
+// TestDeepAsyncRecursion: nested async calls past the limits end with a
+// RangeError the program sees (the pending-promise cap or the call
+// depth), never a crash: an async frame whose promise cannot be made
+// throws to its caller.
+func TestDeepAsyncRecursion(t *testing.T) {
+	for _, code := range []string{
+		"async function f(n) { return n ? await f(n - 1) : 0 } await null; return await f(9999)",
+		"async function f(n) { return n ? await f(n - 1) : 0 } return await f(20000)",
+		"async function f(n) { try { return n ? await f(n - 1) : 0 } catch (e) { throw e } } await null; return await f(12000)",
+	} {
+		got, err := runVM(t, code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got, "RangeError") {
+			t.Errorf("%s\n got %s, want a RangeError", code, got)
+		}
+	}
 }

@@ -404,7 +404,7 @@ func (run *Run) newSegment(need, prev int) []value.Value {
 // locals and the other locals start undefined.
 func (run *Run) pushFrame(cl *closure, fobj *value.Object, this value.Value, seg []value.Value, bp, nargs, ret, cost int) *frame {
 	r := run.realm
-	r.EnterFrame(cost)
+	run.enterFrame(cl.fc, cost)
 	r.Poll()
 	fc := cl.fc
 	var args []value.Value
@@ -436,7 +436,7 @@ func (run *Run) popFrame(v value.Value) {
 	n := len(run.frames) - 1
 	fr := run.frames[n]
 	run.frames = run.frames[:n]
-	run.realm.LeaveFrame(fr.cost)
+	run.leaveFrame(fr)
 	clearSmall(fr.seg[fr.bp-1 : fr.sp])
 	if fr.ret >= 0 {
 		caller := run.frames[n-1]
@@ -449,6 +449,25 @@ func (run *Run) popFrame(v value.Value) {
 		run.endPos = fr.fc.pos(int(fr.fc.offsets[fr.pc]))
 	}
 	run.release(fr)
+}
+
+// enterFrame counts a frame of fc against the call depth, and its cost
+// against the Go stack. The program body is not a call: engine "ast"
+// runs it below the first level, so its frame counts no level here
+// either, and both engines allow the same 10,000 nested calls.
+func (run *Run) enterFrame(fc *Funcode, cost int) {
+	run.realm.EnterFrame(cost)
+	if fc == run.prog.Funcs[0] {
+		run.realm.Depth--
+	}
+}
+
+// leaveFrame undoes enterFrame for fr.
+func (run *Run) leaveFrame(fr *frame) {
+	if fr.fc == run.prog.Funcs[0] {
+		run.realm.Depth++
+	}
+	run.realm.LeaveFrame(fr.cost)
 }
 
 // clearSmall sets vs to undefined; a loop beats clear's call into the
@@ -529,13 +548,15 @@ func (run *Run) unwind(base int, exc *value.Exception) bool {
 			fr.pc = h.pc
 			return true
 		}
-		if fr.co != nil && fr.ret >= 0 && fr.co.kind == coAsync {
+		// An async frame whose promise could not be made (the cap on
+		// pending promises) throws to its caller, as on engine "ast".
+		if fr.co != nil && fr.ret >= 0 && fr.co.kind == coAsync && fr.co.promise != nil {
 			run.asyncThrew(fr, exc)
 			return true
 		}
 		n := len(run.frames) - 1
 		run.frames = run.frames[:n]
-		run.realm.LeaveFrame(fr.cost)
+		run.leaveFrame(fr)
 		run.release(fr)
 	}
 	return false
