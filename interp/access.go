@@ -352,7 +352,9 @@ func (c *compiler) callee(x ast.Expr) (fn exprFn, this exprFn) {
 }
 
 // args compiles an argument list, with spreads.
-func (c *compiler) args(list []ast.Expr) func(f *frame) []value.Value {
+// args compiles an argument list; a spread that cannot be iterated is
+// reported at pos (the call's, as engine "vm" reports it).
+func (c *compiler) args(list []ast.Expr, pos ast.Pos) func(f *frame) []value.Value {
 	if len(list) == 0 {
 		return func(*frame) []value.Value { return nil }
 	}
@@ -381,7 +383,9 @@ func (c *compiler) args(list []ast.Expr) func(f *frame) []value.Value {
 		out := make([]value.Value, 0, len(args))
 		for _, a := range args {
 			if a.spread {
-				out = append(out, f.run.realm.IterateToSlice(a.e(f))...)
+				v := a.e(f)
+				f.run.pos = int(pos)
+				out = append(out, f.run.realm.IterateToSlice(v)...)
 				if len(out) > 65535 {
 					f.run.realm.ThrowRange("Maximum call stack size exceeded")
 				}
@@ -432,7 +436,7 @@ func (c *compiler) callInChain(x *ast.Call) exprFn {
 	var plain []exprFn
 	var args func(f *frame) []value.Value
 	if hasSpread(x.Args) {
-		args = c.args(x.Args)
+		args = c.args(x.Args, callPos(x))
 	} else {
 		plain = make([]exprFn, len(x.Args))
 		for i, a := range x.Args {
@@ -493,7 +497,7 @@ func (run *Run) callValue(r *value.Realm, callee, this value.Value, args []value
 
 func (c *compiler) newExpr(x *ast.New) exprFn {
 	callee := c.expr(x.Callee)
-	args := c.args(x.Args)
+	args := c.args(x.Args, x.Start)
 	pos := x.Start
 	text := calleeText(x.Callee)
 	return func(f *frame) value.Value {
@@ -790,6 +794,18 @@ func (c *compiler) update(x *ast.Update) exprFn {
 }
 
 // memberPos is where a member access is reported: at the property name.
+// callPos is where a call is reported: its property for a method call,
+// its start otherwise.
+func callPos(x *ast.Call) ast.Pos {
+	switch m := x.Callee.(type) {
+	case *ast.Member:
+		return memberPos(m)
+	case *ast.Index:
+		return m.Index.Pos()
+	}
+	return x.Start
+}
+
 func memberPos(m *ast.Member) ast.Pos {
 	if m.Private != nil {
 		return m.Private.Start

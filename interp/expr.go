@@ -230,6 +230,7 @@ func (c *compiler) template(x *ast.TemplateLit) exprFn {
 		v := value.Str(quasis[0])
 		return func(*frame) value.Value { return v }
 	}
+	pos := int(x.Start)
 	return func(f *frame) value.Value {
 		r := f.run.realm
 		var b value.Builder
@@ -243,6 +244,7 @@ func (c *compiler) template(x *ast.TemplateLit) exprFn {
 			case v.IsString():
 				b.WriteString(v.AsString())
 			case v.IsObject() || v.IsSymbol():
+				f.run.pos = pos
 				b.WriteString(r.ToString(v))
 			default:
 				vs, _ := v.ToString()

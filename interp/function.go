@@ -499,7 +499,7 @@ func (f *frame) thisValue() value.Value {
 // superCall compiles super(...args) in a derived constructor (or an arrow
 // inside one).
 func (c *compiler) superCall(s *ast.Super, x *ast.Call) exprFn {
-	args := c.args(x.Args)
+	args := c.args(x.Args, x.Start)
 	st := c.store(s.This, s.Start, true)
 	isBound := c.loadRaw(s.This)
 	pos := x.Start

@@ -12,6 +12,11 @@ func TestEnginesAgree(t *testing.T) {
 		"Promise.resolve().then(() => console.log('a')).then(() => console.log('b')); await null; 'x'",
 		"setTimeout(() => console.log('t'), 0); await null; 1",
 		"function f(n) { return n ? [...(function* () { yield f(n - 1) })()][0] + 1 : 0 } f(3000)",
+		// Errors located where they happen on both engines (engine "ast"
+		// used to report the last position it had noted).
+		"const a = [], A = [0(...Set)]",
+		"class Money { toString } const m = new Money\nm + [`${m}`]",
+		"const o = { f() {} }; o.f(...5)",
 		"function f(n) { return n ? f(n - 1) + 1 : 0 } [f(9999), (() => { try { return f(10000) } catch (e) { return e.message } })()]",
 		"class A { constructor(n) { this.c = n ? new A(n - 1) : null } } let d = 0; for (let a = new A(3000); a; a = a.c) d++; d",
 		"class A { constructor(n) { this.c = n ? new A(n - 1) : null } } new A(20000)",
