@@ -131,6 +131,8 @@ func (c *compiler) arrayPattern(p *ast.ArrayPattern, leaf func(ast.Pattern) func
 			for i := range elems {
 				e := &elems[i]
 				o, k := e.prepare(f)
+				// A target's reference may have noted its own position.
+				f.run.pos = int(pos)
 				x, ok := it.Step(r)
 				if !ok {
 					x = value.Undefined
@@ -141,6 +143,7 @@ func (c *compiler) arrayPattern(p *ast.ArrayPattern, leaf func(ast.Pattern) func
 			}
 			if hasRest {
 				o, k := rest.prepare(f)
+				f.run.pos = int(pos)
 				var tail []value.Value
 				for {
 					x, ok := it.Step(r)
