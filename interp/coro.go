@@ -98,6 +98,10 @@ func (co *coroutine) transfer(msg coMsg) coMsg {
 	r.GoPeak = r.GoDepth
 	prev := run.current
 	run.current = co
+	// The coroutine notes positions as it runs; when it yields or awaits,
+	// the code that resumed it (a built-in iterating a generator) is where
+	// the run is again, as on engine "vm".
+	pos := run.pos
 	savedArgs := r.ArgStack
 	r.ArgStack = co.args
 	if !co.started {
@@ -121,6 +125,7 @@ func (co *coroutine) transfer(msg coMsg) coMsg {
 	if reply.kind == msgPanicked {
 		panic(reply.p)
 	}
+	run.pos = pos
 	if !co.finished {
 		co.chargeStack(grown)
 	}
