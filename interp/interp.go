@@ -205,13 +205,21 @@ func (run *Run) Poll() { run.realm.Poll() }
 // CallFunction runs a program function.
 func (run *Run) CallFunction(f *value.Object, this value.Value, args []value.Value) value.Value {
 	cl := f.Internal.(*closure)
-	return run.call(cl, f, this, args, nil)
+	// A built-in calling back (a toString, a comparator) is where the run
+	// is again once the callback returns, as on engine "vm".
+	pos := run.pos
+	v := run.call(cl, f, this, args, nil)
+	run.pos = pos
+	return v
 }
 
 // ConstructFunction runs a program constructor under new.
 func (run *Run) ConstructFunction(f *value.Object, args []value.Value, newTarget *value.Object) value.Value {
 	cl := f.Internal.(*closure)
-	return run.construct(cl, f, args, newTarget)
+	pos := run.pos
+	v := run.construct(cl, f, args, newTarget)
+	run.pos = pos
+	return v
 }
 
 // Location converts a source offset to a line and column.
