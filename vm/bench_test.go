@@ -2,6 +2,8 @@ package vm_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -129,3 +131,26 @@ func TestCancel(t *testing.T) {
 // The cost of a trivial run (compiled once), on both engines.
 func BenchmarkTrivialVM(b *testing.B)  { b.ReportAllocs(); benchVM(b, "1 + 1") }
 func BenchmarkTrivialAST(b *testing.B) { b.ReportAllocs(); benchAST(b, "1 + 1") }
+
+// benchWorkload runs a workload of ../shared/bench/workloads (beside the
+// checkout) on engine vm: go test ./vm -run XXX -bench Workload.
+func benchWorkload(b *testing.B, name string) {
+	var src []byte
+	for _, d := range []string{"../../shared/bench/workloads", "../../../shared/bench/workloads"} {
+		if s, err := os.ReadFile(filepath.Join(d, name+".js")); err == nil {
+			src = s
+			break
+		}
+	}
+	if src == nil {
+		b.Skip("the shared workloads are not beside the checkout")
+	}
+	b.ReportAllocs()
+	benchVM(b, string(src))
+}
+
+func BenchmarkWorkloadFib(b *testing.B)            { benchWorkload(b, "fib") }
+func BenchmarkWorkloadLoopSum(b *testing.B)        { benchWorkload(b, "loop_sum") }
+func BenchmarkWorkloadStringTemplate(b *testing.B) { benchWorkload(b, "string_template") }
+func BenchmarkWorkloadMemArray(b *testing.B)       { benchWorkload(b, "mem_array") }
+func BenchmarkWorkloadStartup(b *testing.B)        { benchWorkload(b, "startup") }

@@ -19,6 +19,23 @@ import (
 	"github.com/go-codemode/codemode/value"
 )
 
+// compareNumbers is CMPJMP's comparison cmp of two numbers.
+func compareNumbers(cmp Opcode, n, m float64) bool {
+	switch cmp {
+	case LT:
+		return n < m
+	case LE:
+		return n <= m
+	case GT:
+		return n > m
+	case GE:
+		return n >= m
+	case SEQ:
+		return n == m
+	}
+	return n != m
+}
+
 func (run *Run) loop(base int) {
 	r := run.realm
 	consts := run.prog.vals
@@ -26,10 +43,170 @@ func (run *Run) loop(base int) {
 	code, pc := fr.fc.insns, fr.pc
 	st, sp, bp := fr.seg, fr.sp, fr.bp
 	for {
-		fr.pc = pc
 		in := code[pc]
 		pc++
 		op, a, b := in.op, int(in.a), int(in.b)
+		// The common instructions that neither throw nor call out run
+		// here, without saving pc in the frame; the others, and these
+		// when their fast path does not apply, go on to the switch below.
+		switch op {
+		case LOCAL:
+			st[sp] = st[bp+a]
+			sp++
+			continue
+		case CONSTANT:
+			st[sp] = consts[a]
+			sp++
+			continue
+		case SETLOCAL:
+			sp--
+			st[bp+a] = st[sp]
+			st[sp] = value.Undefined
+			continue
+		case CELL:
+			st[sp] = fr.cells[a].v
+			sp++
+			continue
+		case FREE:
+			st[sp] = fr.cl.free[a].v
+			sp++
+			continue
+		case POP:
+			sp--
+			st[sp] = value.Undefined
+			continue
+		case DUP:
+			st[sp] = st[sp-1]
+			sp++
+			continue
+		case UNDEFINED:
+			st[sp] = value.Undefined
+			sp++
+			continue
+		case JMP:
+			pc = a
+			continue
+		case JMPFALSE:
+			sp--
+			if !st[sp].ToBoolean() {
+				pc = a
+			}
+			continue
+		case JMPTRUE:
+			sp--
+			if st[sp].ToBoolean() {
+				pc = a
+			}
+			continue
+		case ADD:
+			if x, y := st[sp-2], st[sp-1]; x.IsNumber() && y.IsNumber() {
+				st[sp-2] = value.Number(x.Num() + y.Num())
+				sp--
+				continue
+			}
+		case SUB:
+			if x, y := st[sp-2], st[sp-1]; x.IsNumber() && y.IsNumber() {
+				st[sp-2] = value.Number(x.Num() - y.Num())
+				sp--
+				continue
+			}
+		case INCLOCAL:
+			if x := st[bp+a]; x.IsNumber() {
+				st[bp+a] = value.Number(x.Num() + 1)
+				continue
+			}
+		case ADDLOCAL:
+			if x, y := st[bp+a], st[sp-1]; x.IsNumber() && y.IsNumber() {
+				sp--
+				st[bp+a] = value.Number(x.Num() + y.Num())
+				st[sp] = value.Undefined
+				continue
+			}
+		case CMPJMP:
+			if x, y := st[sp-2], st[sp-1]; x.IsNumber() && y.IsNumber() {
+				var ok bool
+				switch n, m := x.Num(), y.Num(); Opcode(b) {
+				case LT:
+					ok = n < m
+				case LE:
+					ok = n <= m
+				case GT:
+					ok = n > m
+				case GE:
+					ok = n >= m
+				case SEQ:
+					ok = n == m
+				default:
+					ok = n != m
+				}
+				sp -= 2
+				st[sp], st[sp+1] = value.Undefined, value.Undefined
+				if !ok {
+					pc = a
+				}
+				continue
+			}
+		case LOOP:
+			fr.pc = pc - 1
+			r.Poll()
+			pc = a
+			continue
+
+		case fuseLocalConstCmpJmp:
+			if x, y := st[bp+a], consts[in.c]; x.IsNumber() && y.IsNumber() {
+				if compareNumbers(in.cmp, x.Num(), y.Num()) {
+					pc += 2
+				} else {
+					pc = int(in.d)
+				}
+				continue
+			}
+			op = in.orig
+		case fuseLocalAddLocal:
+			if x, y := st[bp+int(in.c)], st[bp+a]; x.IsNumber() && y.IsNumber() {
+				st[bp+int(in.c)] = value.Number(x.Num() + y.Num())
+				pc++
+				continue
+			}
+			op = in.orig
+		case fuseIncLoop:
+			if x := st[bp+a]; x.IsNumber() {
+				st[bp+a] = value.Number(x.Num() + 1)
+				fr.pc = pc // the LOOP
+				r.Poll()
+				pc = int(in.c)
+				continue
+			}
+			op = in.orig
+		case fuseLocalConstAdd:
+			if x, y := st[bp+a], consts[in.c]; x.IsNumber() && y.IsNumber() {
+				st[sp] = value.Number(x.Num() + y.Num())
+				sp++
+				pc += 2
+				continue
+			}
+			op = in.orig
+		case fuseLocalConstSub:
+			if x, y := st[bp+a], consts[in.c]; x.IsNumber() && y.IsNumber() {
+				st[sp] = value.Number(x.Num() - y.Num())
+				sp++
+				pc += 2
+				continue
+			}
+			op = in.orig
+		case fuseLocalLocal:
+			st[sp], st[sp+1] = st[bp+a], st[bp+int(in.c)]
+			sp += 2
+			pc++
+			continue
+		case fuseLocalGetProp:
+			// The LOCAL, then the GETPROP as the switch below runs it.
+			st[sp] = st[bp+a]
+			sp++
+			pc++
+			op, a = GETPROP, int(in.c)
+		}
+		fr.pc = pc - 1
 		switch op {
 		case NOP:
 		case POP:
