@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -22,6 +23,7 @@ type instr struct {
 	cmp  Opcode // the comparison of a fused compare-and-jump
 	a, b int32
 	c, d int32 // the operands of a fused sequence's later instructions
+	off  int32 // the byte offset of the instruction in Funcode.Code
 }
 
 // The fused opcodes, which exist only in decoded code (never in
@@ -43,7 +45,7 @@ const (
 	fuseLocalLocal
 )
 
-// decode fills fc.insns and fc.offsets from fc.Code, turning jump
+// decode fills fc.insns from fc.Code, turning jump
 // operands from byte offsets into instruction indexes. It reports
 // malformed code (a truncated instruction, an illegal opcode, a jump
 // that does not land on an instruction).
@@ -61,11 +63,10 @@ func (fc *Funcode) decode() error {
 		}
 	}
 	insns := make([]instr, 0, n)
-	offsets := make([]int32, 0, n)
 	for pc := 0; pc < len(code); {
 		op := Opcode(code[pc])
 		k := op.nargs()
-		in := instr{op: op}
+		in := instr{op: op, off: int32(pc)}
 		if k > 0 {
 			in.a = int32(arg(code, pc+1))
 		}
@@ -73,12 +74,11 @@ func (fc *Funcode) decode() error {
 			in.b = int32(arg(code, pc+5))
 		}
 		insns = append(insns, in)
-		offsets = append(offsets, int32(pc))
 		pc += 1 + 4*k
 	}
-	// offsets is sorted: a jump target is found by binary search.
+	// The offsets are sorted: a jump target is found by binary search.
 	index := func(off int) (int32, bool) {
-		i, ok := slices.BinarySearch(offsets, int32(off))
+		i, ok := slices.BinarySearchFunc(insns, int32(off), func(in instr, off int32) int { return cmp.Compare(in.off, off) })
 		return int32(i), ok && off == int(int32(off))
 	}
 	for i := range insns {
@@ -98,7 +98,7 @@ func (fc *Funcode) decode() error {
 		fc.returnPC = int(to)
 	}
 	fuse(insns)
-	fc.insns, fc.offsets = insns, offsets
+	fc.insns = insns
 	return nil
 }
 
