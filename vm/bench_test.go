@@ -134,7 +134,12 @@ func BenchmarkTrivialAST(b *testing.B) { b.ReportAllocs(); benchAST(b, "1 + 1") 
 
 // benchWorkload runs a workload of ../shared/bench/workloads (beside the
 // checkout) on engine vm: go test ./vm -run XXX -bench Workload.
-func benchWorkload(b *testing.B, name string) {
+func benchWorkload(b *testing.B, name string) { benchWorkloadOn(b, name, benchVM) }
+
+// benchWorkloadAST is benchWorkload on engine ast, for comparison.
+func benchWorkloadAST(b *testing.B, name string) { benchWorkloadOn(b, name, benchAST) }
+
+func benchWorkloadOn(b *testing.B, name string, bench func(*testing.B, string)) {
 	var src []byte
 	for _, d := range []string{"../../shared/bench/workloads", "../../../shared/bench/workloads"} {
 		if s, err := os.ReadFile(filepath.Join(d, name+".js")); err == nil {
@@ -146,7 +151,7 @@ func benchWorkload(b *testing.B, name string) {
 		b.Skip("the shared workloads are not beside the checkout")
 	}
 	b.ReportAllocs()
-	benchVM(b, string(src))
+	bench(b, string(src))
 }
 
 func BenchmarkWorkloadFib(b *testing.B)            { benchWorkload(b, "fib") }
@@ -154,3 +159,11 @@ func BenchmarkWorkloadLoopSum(b *testing.B)        { benchWorkload(b, "loop_sum"
 func BenchmarkWorkloadStringTemplate(b *testing.B) { benchWorkload(b, "string_template") }
 func BenchmarkWorkloadMemArray(b *testing.B)       { benchWorkload(b, "mem_array") }
 func BenchmarkWorkloadStartup(b *testing.B)        { benchWorkload(b, "startup") }
+func BenchmarkWorkloadDataMunging(b *testing.B)    { benchWorkload(b, "data_munging") }
+
+func BenchmarkWorkloadASTDataMunging(b *testing.B)    { benchWorkloadAST(b, "data_munging") }
+func BenchmarkWorkloadASTLoopSum(b *testing.B)        { benchWorkloadAST(b, "loop_sum") }
+func BenchmarkWorkloadASTFib(b *testing.B)            { benchWorkloadAST(b, "fib") }
+func BenchmarkWorkloadASTStringTemplate(b *testing.B) { benchWorkloadAST(b, "string_template") }
+func BenchmarkWorkloadASTMemArray(b *testing.B)       { benchWorkloadAST(b, "mem_array") }
+func BenchmarkWorkloadASTStartup(b *testing.B)        { benchWorkloadAST(b, "startup") }

@@ -12,6 +12,7 @@ package vm
 // returns.
 
 import (
+	"math"
 	"slices"
 
 	"github.com/go-codemode/codemode/ast"
@@ -35,6 +36,41 @@ func compareNumbers(cmp Opcode, n, m float64) bool {
 	}
 	return n != m
 }
+
+// numberOp is op on two numbers, as jsops.Binary computes it, when it
+// is one of the common cases; ok is false otherwise.
+func numberOp(op Opcode, n, m float64) (v value.Value, ok bool) {
+	switch op {
+	case MUL:
+		return value.Number(n * m), true
+	case DIV:
+		return value.Number(n / m), true
+	case MOD:
+		// A non-negative integer (not -0) by a positive integer, both
+		// exact in an int64: the remainder of the integers.
+		if n >= 0 && m > 0 && n <= maxExact && m <= maxExact && !math.Signbit(n) &&
+			n == math.Trunc(n) && m == math.Trunc(m) {
+			return value.Number(float64(int64(n) % int64(m))), true
+		}
+		return value.Value{}, false
+	case LT:
+		return value.Bool(n < m), true
+	case GT:
+		return value.Bool(n > m), true
+	case LE:
+		return value.Bool(n <= m), true
+	case GE:
+		return value.Bool(n >= m), true
+	case SEQ, EQ:
+		return value.Bool(n == m), true
+	case SNE, NE:
+		return value.Bool(n != m), true
+	}
+	return value.Value{}, false
+}
+
+// maxExact is 2^53, the largest of the integers a float64 holds all of.
+const maxExact = 1 << 53
 
 func (run *Run) loop(base int) {
 	r := run.realm
@@ -108,6 +144,21 @@ func (run *Run) loop(base int) {
 			if x, y := st[sp-2], st[sp-1]; x.IsNumber() && y.IsNumber() {
 				st[sp-2] = value.Number(x.Num() - y.Num())
 				sp--
+				continue
+			}
+		case MUL, DIV, MOD, LT, GT, LE, GE, SEQ, SNE, EQ, NE:
+			if x, y := st[sp-2], st[sp-1]; x.IsNumber() && y.IsNumber() {
+				if v, ok := numberOp(op, x.Num(), y.Num()); ok {
+					st[sp-2] = v
+					sp--
+					st[sp] = value.Undefined
+					continue
+				}
+			}
+		case LOCALCHECK:
+			if v := st[bp+a]; !v.IsHole() {
+				st[sp] = v
+				sp++
 				continue
 			}
 		case INCLOCAL:
