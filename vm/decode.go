@@ -43,6 +43,10 @@ const (
 	fuseLocalGetProp
 	// LOCAL<x> LOCAL<y>
 	fuseLocalLocal
+	// FREE<x> UNDEFINED (the callee and this of a call)
+	fuseFreeUndefined
+	// CELL<x> UNDEFINED
+	fuseCellUndefined
 )
 
 // decode fills fc.insns from fc.Code, turning jump
@@ -132,6 +136,14 @@ func fuse(insns []instr) {
 				continue
 			}
 			in.orig = LOCAL
+		case FREE, CELL:
+			if next(1).op == UNDEFINED {
+				in.orig = in.op
+				in.op = fuseFreeUndefined
+				if in.orig == CELL {
+					in.op = fuseCellUndefined
+				}
+			}
 		case INCLOCAL:
 			if n1 := next(1); n1.op == LOOP {
 				in.op, in.orig, in.c = fuseIncLoop, INCLOCAL, n1.a

@@ -79,7 +79,7 @@ func (run *Run) loop(base int) {
 	code, pc := fr.fc.insns, fr.pc
 	st, sp, bp := fr.seg, fr.sp, fr.bp
 	for {
-		in := code[pc]
+		in := &code[pc]
 		pc++
 		op, a, b := in.op, int(in.a), int(in.b)
 		// The common instructions that neither throw nor call out run
@@ -250,6 +250,30 @@ func (run *Run) loop(base int) {
 			sp += 2
 			pc++
 			continue
+		case fuseFreeUndefined:
+			st[sp], st[sp+1] = fr.cl.free[a].v, value.Undefined
+			sp += 2
+			pc++
+			continue
+		case fuseCellUndefined:
+			st[sp], st[sp+1] = fr.cells[a].v, value.Undefined
+			sp += 2
+			pc++
+			continue
+		case RETURN:
+			// A plain return to a caller in this loop: no finally block,
+			// constructor, coroutine or derived class in the way.
+			if len(fr.handlers) == 0 && fr.ret >= 0 && !fr.construct && fr.co == nil &&
+				fr.fc.Flags&FlagDerived == 0 && len(run.frames)-1 > base {
+				sp--
+				fr.sp = sp
+				fr.pc = pc - 1
+				run.popFrame(st[sp])
+				fr = run.frames[len(run.frames)-1]
+				code, pc = fr.fc.insns, fr.pc
+				st, sp, bp = fr.seg, fr.sp, fr.bp
+				continue
+			}
 		case fuseLocalGetProp:
 			// The LOCAL, then the GETPROP as the switch below runs it.
 			st[sp] = st[bp+a]
