@@ -167,3 +167,45 @@ func BenchmarkWorkloadASTFib(b *testing.B)            { benchWorkloadAST(b, "fib
 func BenchmarkWorkloadASTStringTemplate(b *testing.B) { benchWorkloadAST(b, "string_template") }
 func BenchmarkWorkloadASTMemArray(b *testing.B)       { benchWorkloadAST(b, "mem_array") }
 func BenchmarkWorkloadASTStartup(b *testing.B)        { benchWorkloadAST(b, "startup") }
+
+const awaitProgram = "let s = 0; for (let i = 0; i < 100000; i++) s += await Promise.resolve(i); s"
+
+// BenchmarkAwaitSettled is bench's await_settled: 100,000 awaits of
+// settled promises, each a frame park and a job.
+func BenchmarkAwaitSettledVM(b *testing.B) {
+	prog, err := vm.Compile(parse(b, awaitProgram))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		run := vm.NewRun(context.Background(), prog, vm.Options{Library: lib})
+		_, p, fail := run.Start()
+		if fail == nil && p != nil {
+			fail = run.Settle(p)
+		}
+		if fail != nil {
+			b.Fatal(fail)
+		}
+		run.Close()
+	}
+}
+
+func BenchmarkAwaitSettledAST(b *testing.B) {
+	prog, err := interp.Compile(parse(b, awaitProgram))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		run := interp.NewRun(context.Background(), prog, interp.Options{Library: lib})
+		_, p, fail := run.Start()
+		if fail == nil && p != nil {
+			fail = run.Settle(p)
+		}
+		if fail != nil {
+			b.Fatal(fail)
+		}
+		run.Close()
+	}
+}
