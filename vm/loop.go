@@ -250,6 +250,40 @@ func (run *Run) loop(base int) {
 			sp += 2
 			pc++
 			continue
+		case CALL:
+			// A call of a plain program function that fits in the
+			// segment and needs no arguments object or cells: the frame
+			// is a reused one, set up here.
+			argsStart := sp - a
+			o := st[argsStart-2].AsObject()
+			if o == nil {
+				break
+			}
+			cl, ok := o.Internal.(*closure)
+			if !ok || !cl.plain || cl.class != nil {
+				break
+			}
+			fc := cl.fc
+			slot := argsStart - 2
+			if slot+regionSize(fc, a) > len(st) || fc.NeedArgs || fc.HasCells || len(run.free) == 0 {
+				break
+			}
+			fr.pc, fr.sp = pc-1, sp
+			r.EnterFrame(0)
+			r.Poll()
+			clearSmall(st[argsStart+min(a, fc.NumParams) : argsStart+max(a, fc.NumLocals)])
+			k := len(run.free) - 1
+			nf := run.free[k]
+			run.free = run.free[:k]
+			nf.fc, nf.cl, nf.fobj, nf.pc, nf.seg, nf.bp, nf.sp, nf.ret = fc, cl, o, 0, st, argsStart, argsStart+fc.NumLocals, slot
+			nf.this, nf.cost, nf.construct, nf.ownSeg = st[argsStart-1], 0, false, false
+			nf.priv, nf.newTarget = cl.priv, cl.newTarget
+			run.frames = append(run.frames, nf)
+			fr.pc = pc // the return address
+			fr = nf
+			code, pc = fc.insns, 0
+			sp, bp = nf.sp, argsStart
+			continue
 		case fuseFreeUndefined:
 			st[sp], st[sp+1] = fr.cl.free[a].v, value.Undefined
 			sp += 2
