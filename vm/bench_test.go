@@ -2,6 +2,8 @@ package vm_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -129,3 +131,81 @@ func TestCancel(t *testing.T) {
 // The cost of a trivial run (compiled once), on both engines.
 func BenchmarkTrivialVM(b *testing.B)  { b.ReportAllocs(); benchVM(b, "1 + 1") }
 func BenchmarkTrivialAST(b *testing.B) { b.ReportAllocs(); benchAST(b, "1 + 1") }
+
+// benchWorkload runs a workload of ../shared/bench/workloads (beside the
+// checkout) on engine vm: go test ./vm -run XXX -bench Workload.
+func benchWorkload(b *testing.B, name string) { benchWorkloadOn(b, name, benchVM) }
+
+// benchWorkloadAST is benchWorkload on engine ast, for comparison.
+func benchWorkloadAST(b *testing.B, name string) { benchWorkloadOn(b, name, benchAST) }
+
+func benchWorkloadOn(b *testing.B, name string, bench func(*testing.B, string)) {
+	var src []byte
+	for _, d := range []string{"../../shared/bench/workloads", "../../../shared/bench/workloads"} {
+		if s, err := os.ReadFile(filepath.Join(d, name+".js")); err == nil {
+			src = s
+			break
+		}
+	}
+	if src == nil {
+		b.Skip("the shared workloads are not beside the checkout")
+	}
+	b.ReportAllocs()
+	bench(b, string(src))
+}
+
+func BenchmarkWorkloadFib(b *testing.B)            { benchWorkload(b, "fib") }
+func BenchmarkWorkloadLoopSum(b *testing.B)        { benchWorkload(b, "loop_sum") }
+func BenchmarkWorkloadStringTemplate(b *testing.B) { benchWorkload(b, "string_template") }
+func BenchmarkWorkloadMemArray(b *testing.B)       { benchWorkload(b, "mem_array") }
+func BenchmarkWorkloadStartup(b *testing.B)        { benchWorkload(b, "startup") }
+func BenchmarkWorkloadDataMunging(b *testing.B)    { benchWorkload(b, "data_munging") }
+
+func BenchmarkWorkloadASTDataMunging(b *testing.B)    { benchWorkloadAST(b, "data_munging") }
+func BenchmarkWorkloadASTLoopSum(b *testing.B)        { benchWorkloadAST(b, "loop_sum") }
+func BenchmarkWorkloadASTFib(b *testing.B)            { benchWorkloadAST(b, "fib") }
+func BenchmarkWorkloadASTStringTemplate(b *testing.B) { benchWorkloadAST(b, "string_template") }
+func BenchmarkWorkloadASTMemArray(b *testing.B)       { benchWorkloadAST(b, "mem_array") }
+func BenchmarkWorkloadASTStartup(b *testing.B)        { benchWorkloadAST(b, "startup") }
+
+const awaitProgram = "let s = 0; for (let i = 0; i < 100000; i++) s += await Promise.resolve(i); s"
+
+// BenchmarkAwaitSettled is bench's await_settled: 100,000 awaits of
+// settled promises, each a frame park and a job.
+func BenchmarkAwaitSettledVM(b *testing.B) {
+	prog, err := vm.Compile(parse(b, awaitProgram))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		run := vm.NewRun(context.Background(), prog, vm.Options{Library: lib})
+		_, p, fail := run.Start()
+		if fail == nil && p != nil {
+			fail = run.Settle(p)
+		}
+		if fail != nil {
+			b.Fatal(fail)
+		}
+		run.Close()
+	}
+}
+
+func BenchmarkAwaitSettledAST(b *testing.B) {
+	prog, err := interp.Compile(parse(b, awaitProgram))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		run := interp.NewRun(context.Background(), prog, interp.Options{Library: lib})
+		_, p, fail := run.Start()
+		if fail == nil && p != nil {
+			fail = run.Settle(p)
+		}
+		if fail != nil {
+			b.Fatal(fail)
+		}
+		run.Close()
+	}
+}

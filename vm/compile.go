@@ -59,9 +59,16 @@ func Compile(p *ast.Program) (prog *Program, err error) {
 			prog, err = nil, fmt.Errorf("vm: internal error compiling the program: %v", rec)
 		}
 	}()
-	c := &compiler{prog: &Program{Version: Version, src: p.Source}, src: p.Source,
-		constIndex: map[constKey]int{}, globalIndex: map[string]int{}, paramTDZ: map[*ast.Binding]bool{},
-		derivedThis: map[*ast.Binding]bool{}}
+	// The maps are made on first write: a small program needs few.
+	// The compiler, the program and the program body's state are one
+	// allocation.
+	cp := &struct {
+		compiler
+		prog Program
+	}{}
+	c := &cp.compiler
+	cp.prog = Program{Version: Version, src: p.Source}
+	c.prog, c.src = &cp.prog, p.Source
 	c.function(p.Func, "")
 	for _, fc := range c.prog.Funcs {
 		if err := fc.decode(); err != nil {
@@ -84,6 +91,10 @@ func IsNotCompiled(err error) bool {
 	var nc *NotCompiledError
 	return errors.As(err, &nc)
 }
+
+// smallConsts is how many constants a program has before the compiler
+// indexes them in a map.
+const smallConsts = 8
 
 type constKey struct {
 	kind ConstKind
@@ -112,6 +123,9 @@ type compiler struct {
 	// derivedThis holds the this bindings of derived constructors,
 	// uninitialized until super() (only looked up).
 	derivedThis map[*ast.Binding]bool
+	// mainFn is the program body's state, kept here to save an
+	// allocation.
+	mainFn fcomp
 }
 
 // fcomp is the state of one function being compiled.
@@ -135,6 +149,14 @@ type fcomp struct {
 	// frame's handler stack height); finallies the completion records
 	// of enclosing finally blocks on the operand stack.
 	hdepth, finallies int
+}
+
+// initBinding notes that b's declaration has been compiled.
+func (f *fcomp) initBinding(b *ast.Binding) {
+	if f.inited == nil {
+		f.inited = map[*ast.Binding]bool{}
+	}
+	f.inited[b] = true
 }
 
 // target is where break and continue go: a loop, a switch or a labeled
@@ -163,6 +185,9 @@ func (c *compiler) at(pos ast.Pos) { c.fn.pos = int(pos) }
 func (c *compiler) mark() {
 	f := c.fn
 	if f.pos != f.lastPos {
+		if f.fc.Pcs == nil {
+			f.fc.Pcs = make([]uint32, 0, 8)
+		}
 		f.fc.Pcs = append(f.fc.Pcs, uint32(len(f.code)), uint32(f.pos))
 		f.lastPos = f.pos
 	}
@@ -293,12 +318,35 @@ func (c *compiler) constant(k Constant) int {
 	if k.Kind == ConstNumber {
 		key.bits = math.Float64bits(k.Num)
 	}
-	if i, ok := c.constIndex[key]; ok {
+	if c.constIndex == nil {
+		// A few constants are found by a scan; the map is made once
+		// there are more.
+		for i, have := range c.prog.Consts {
+			if have.Kind == k.Kind && have.Str == k.Str && (k.Kind != ConstNumber || math.Float64bits(have.Num) == key.bits) {
+				return i
+			}
+		}
+		if len(c.prog.Consts) >= smallConsts {
+			c.constIndex = make(map[constKey]int, 2*smallConsts)
+			for i, have := range c.prog.Consts {
+				hk := constKey{kind: have.Kind, str: have.Str}
+				if have.Kind == ConstNumber {
+					hk.bits = math.Float64bits(have.Num)
+				}
+				c.constIndex[hk] = i
+			}
+		}
+	} else if i, ok := c.constIndex[key]; ok {
 		return i
 	}
 	i := len(c.prog.Consts)
+	if c.prog.Consts == nil {
+		c.prog.Consts = make([]Constant, 0, 2)
+	}
 	c.prog.Consts = append(c.prog.Consts, k)
-	c.constIndex[key] = i
+	if c.constIndex != nil {
+		c.constIndex[key] = i
+	}
 	return i
 }
 
@@ -316,6 +364,9 @@ func (c *compiler) globalSlot(name string) int {
 	}
 	i := len(c.prog.Globals)
 	c.prog.Globals = append(c.prog.Globals, name)
+	if c.globalIndex == nil {
+		c.globalIndex = map[string]int{}
+	}
 	c.globalIndex[name] = i
 	return i
 }
@@ -349,6 +400,9 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 	if fn.Kind == ast.FuncConstructor && fn.Derived {
 		fc.Flags |= FlagDerived
 		if sc.This != nil {
+			if c.derivedThis == nil {
+				c.derivedThis = map[*ast.Binding]bool{}
+			}
 			c.derivedThis[sc.This] = true
 		}
 	}
@@ -370,7 +424,12 @@ func (c *compiler) function(fn *ast.Function, name string) int {
 		}
 	}
 	saved := c.fn
-	c.fn = &fcomp{fc: fc, nlocals: len(sc.Locals), pos: int(fn.Start), lastPos: -1, inited: map[*ast.Binding]bool{}}
+	f := &c.mainFn
+	if saved != nil {
+		f = &fcomp{}
+	}
+	*f = fcomp{fc: fc, code: make([]byte, 0, 64), nlocals: len(sc.Locals), pos: int(fn.Start), lastPos: -1}
+	c.fn = f
 	defer func() { c.fn = saved }()
 
 	c.prologue(fn, c.params(fn))
@@ -431,6 +490,9 @@ func (c *compiler) params(fn *ast.Function) bool {
 		// Each parameter is uninitialized until its turn, so that
 		// (a = b, b) => a reads b too early (checked).
 		for _, b := range paramBindings(fn) {
+			if c.paramTDZ == nil {
+				c.paramTDZ = map[*ast.Binding]bool{}
+			}
 			c.paramTDZ[b] = true
 		}
 	}

@@ -75,7 +75,7 @@ func (c *compiler) stmt(s ast.Stmt, labels []string) {
 		b := s.Class.Name.Binding
 		c.store(b, true)
 		if c.fn.noInit == 0 {
-			c.fn.inited[b] = true
+			c.fn.initBinding(b)
 		}
 	case *ast.ForIn:
 		c.forIn(s, labels)
@@ -115,7 +115,7 @@ func (c *compiler) varDecl(d *ast.VarDecl) {
 		c.at(id.Start)
 		c.store(id.Binding, d.Kind != ast.DeclVar)
 		if d.Kind != ast.DeclVar && c.fn.noInit == 0 {
-			c.fn.inited[id.Binding] = true
+			c.fn.initBinding(id.Binding)
 		}
 	}
 }

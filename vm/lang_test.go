@@ -143,3 +143,32 @@ func TestDeepAsyncRecursion(t *testing.T) {
 		}
 	}
 }
+
+// TestFusedAndFast covers the superinstructions decode makes and the
+// loop's fast paths when their operands are not numbers: each falls back
+// to the instruction it starts with, and errors are located as before.
+func TestFusedAndFast(t *testing.T) {
+	runLangTests(t, []langTest{
+		{"cmpjmp-strings", "let s = 'a', n = 0; while (s < 'aaaa') { s += 'a'; n++ } [s, n]", `["aaaa",3]`},
+		{"cmpjmp-nan", "let x = NaN, r = []; if (x < 1) r.push('lt'); if (x >= 1) r.push('ge'); if (x !== 1) r.push('sne'); r", `["sne"]`},
+		{"addlocal-strings", "let s = '', t = 'x'; for (let i = 0; i < 3; i++) { s += t } s", `"xxx"`},
+		{"addlocal-object", "let s = 1, o = {valueOf() { return 10 }}; s += o; s", "11"},
+		{"inc-loop-string", "let r = []; for (let i = '1'; i < 4; i++) r.push(i); r", `["1",2,3]`},
+		{"inc-loop-continue", "let s = 0; for (let i = 0; i < 10; i++) { if (i % 2) continue; s += i } s", "20"},
+		{"const-add-string", "let a = 'x'; [a + 1, a - 1]", `["x1",null]`},
+		{"const-sub-throws", "let a = {valueOf() { throw new Error('v') }};\nlet b = a - 1", "throw Error: v"},
+		{"local-getprop-null", "let a = null;\nlet b = 1 + a.x", "throw TypeError: Cannot read properties of null (reading 'x') (line 2, col 15)"},
+		{"local-getprop-getter", "let o = {get g() { return this.v * 2 }, v: 4}; o.g", "8"},
+		{"local-local", "function f(a, b) { return [a, b, a - b] } f(5, 2)", "[5,2,3]"},
+		{"mod", "[7 % 3, -7 % 3, 7 % -3, -0 % 5, 0 % 5, 5.5 % 2, 5 % 0, 2 ** 60 % 7, 1 / (-4 % 2), 1 / (4 % 2)]", "[1,-1,1,0,0,1.5,null,1,null,null]"},
+		{"mod-signs", "[Object.is(-0 % 5, -0), Object.is(-4 % 2, -0), Object.is(4 % 2, 0), Object.is(0 % 3, 0)]", "[true,true,true,true]"},
+		{"mul-div-eq", "[3 * 4, 1 / 0, -1 / 0, 0 / 0, 2 == 2, 2 != 3, 0 == -0, NaN == NaN, NaN != NaN, 1 <= 1, 2 >= 3, 2 > 1]", "[12,null,null,null,true,true,true,false,true,true,false,true]"},
+		{"compare-mixed", "[1 < '2', '10' > 9, null >= 0, undefined == null, '1' == 1]", "[true,true,true,true,true]"},
+		{"call-args", "function f(a, b, c) { return [a, b, c] } [f(1), f(1, 2, 3, 4)]", "[[1,null,null],[1,2,3]]"},
+		{"call-deep", "function f(n) { return n ? f(n - 1) + 1 : 0 } f(5000)", "5000"},
+		{"call-overflow", "function f(n) { return f(n + 1) }\nf(0)", "throw RangeError: Maximum call stack size exceeded (line 1, col 24)"},
+		{"call-not-function", "let o = {};\no.m()", "throw TypeError: o.m is not a function (line 2, col 1)"},
+		{"return-through-finally", "function f() { try { return 1 } finally { console.log('fin') } } f()", "1\nfin"},
+		{"tdz", "{ x; let x = 1 }", "throw ReferenceError: Cannot access 'x' before initialization (line 1, col 3)"},
+	})
+}

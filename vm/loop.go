@@ -12,12 +12,65 @@ package vm
 // returns.
 
 import (
+	"math"
 	"slices"
 
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
+
+// compareNumbers is CMPJMP's comparison cmp of two numbers.
+func compareNumbers(cmp Opcode, n, m float64) bool {
+	switch cmp {
+	case LT:
+		return n < m
+	case LE:
+		return n <= m
+	case GT:
+		return n > m
+	case GE:
+		return n >= m
+	case SEQ:
+		return n == m
+	}
+	return n != m
+}
+
+// numberOp is op on two numbers, as jsops.Binary computes it, when it
+// is one of the common cases; ok is false otherwise.
+func numberOp(op Opcode, n, m float64) (v value.Value, ok bool) {
+	switch op {
+	case MUL:
+		return value.Number(n * m), true
+	case DIV:
+		return value.Number(n / m), true
+	case MOD:
+		// A non-negative integer (not -0) by a positive integer, both
+		// exact in an int64: the remainder of the integers.
+		if n >= 0 && m > 0 && n <= maxExact && m <= maxExact && !math.Signbit(n) &&
+			n == math.Trunc(n) && m == math.Trunc(m) {
+			return value.Number(float64(int64(n) % int64(m))), true
+		}
+		return value.Value{}, false
+	case LT:
+		return value.Bool(n < m), true
+	case GT:
+		return value.Bool(n > m), true
+	case LE:
+		return value.Bool(n <= m), true
+	case GE:
+		return value.Bool(n >= m), true
+	case SEQ, EQ:
+		return value.Bool(n == m), true
+	case SNE, NE:
+		return value.Bool(n != m), true
+	}
+	return value.Value{}, false
+}
+
+// maxExact is 2^53, the largest of the integers a float64 holds all of.
+const maxExact = 1 << 53
 
 func (run *Run) loop(base int) {
 	r := run.realm
@@ -26,10 +79,243 @@ func (run *Run) loop(base int) {
 	code, pc := fr.fc.insns, fr.pc
 	st, sp, bp := fr.seg, fr.sp, fr.bp
 	for {
-		fr.pc = pc
-		in := code[pc]
+		in := &code[pc]
 		pc++
 		op, a, b := in.op, int(in.a), int(in.b)
+		// The common instructions that neither throw nor call out run
+		// here, without saving pc in the frame; the others, and these
+		// when their fast path does not apply, go on to the switch below.
+		switch op {
+		case LOCAL:
+			st[sp] = st[bp+a]
+			sp++
+			continue
+		case CONSTANT:
+			st[sp] = consts[a]
+			sp++
+			continue
+		case SETLOCAL:
+			sp--
+			st[bp+a] = st[sp]
+			st[sp] = value.Undefined
+			continue
+		case CELL:
+			st[sp] = fr.cells[a].v
+			sp++
+			continue
+		case FREE:
+			st[sp] = fr.cl.free[a].v
+			sp++
+			continue
+		case POP:
+			sp--
+			st[sp] = value.Undefined
+			continue
+		case DUP:
+			st[sp] = st[sp-1]
+			sp++
+			continue
+		case UNDEFINED:
+			st[sp] = value.Undefined
+			sp++
+			continue
+		case JMP:
+			pc = a
+			continue
+		case JMPFALSE:
+			sp--
+			if !st[sp].ToBoolean() {
+				pc = a
+			}
+			continue
+		case JMPTRUE:
+			sp--
+			if st[sp].ToBoolean() {
+				pc = a
+			}
+			continue
+		case ADD:
+			if x, y := st[sp-2], st[sp-1]; x.IsNumber() && y.IsNumber() {
+				st[sp-2] = value.Number(x.Num() + y.Num())
+				sp--
+				continue
+			}
+		case SUB:
+			if x, y := st[sp-2], st[sp-1]; x.IsNumber() && y.IsNumber() {
+				st[sp-2] = value.Number(x.Num() - y.Num())
+				sp--
+				continue
+			}
+		case MUL, DIV, MOD, LT, GT, LE, GE, SEQ, SNE, EQ, NE:
+			if x, y := st[sp-2], st[sp-1]; x.IsNumber() && y.IsNumber() {
+				if v, ok := numberOp(op, x.Num(), y.Num()); ok {
+					st[sp-2] = v
+					sp--
+					st[sp] = value.Undefined
+					continue
+				}
+			}
+		case LOCALCHECK:
+			if v := st[bp+a]; !v.IsHole() {
+				st[sp] = v
+				sp++
+				continue
+			}
+		case INCLOCAL:
+			if x := st[bp+a]; x.IsNumber() {
+				st[bp+a] = value.Number(x.Num() + 1)
+				continue
+			}
+		case ADDLOCAL:
+			if x, y := st[bp+a], st[sp-1]; x.IsNumber() && y.IsNumber() {
+				sp--
+				st[bp+a] = value.Number(x.Num() + y.Num())
+				st[sp] = value.Undefined
+				continue
+			}
+		case CMPJMP:
+			if x, y := st[sp-2], st[sp-1]; x.IsNumber() && y.IsNumber() {
+				var ok bool
+				switch n, m := x.Num(), y.Num(); Opcode(b) {
+				case LT:
+					ok = n < m
+				case LE:
+					ok = n <= m
+				case GT:
+					ok = n > m
+				case GE:
+					ok = n >= m
+				case SEQ:
+					ok = n == m
+				default:
+					ok = n != m
+				}
+				sp -= 2
+				st[sp], st[sp+1] = value.Undefined, value.Undefined
+				if !ok {
+					pc = a
+				}
+				continue
+			}
+		case LOOP:
+			fr.pc = pc - 1
+			r.Poll()
+			pc = a
+			continue
+
+		case fuseLocalConstCmpJmp:
+			if x, y := st[bp+a], consts[in.c]; x.IsNumber() && y.IsNumber() {
+				if compareNumbers(in.cmp, x.Num(), y.Num()) {
+					pc += 2
+				} else {
+					pc = int(in.d)
+				}
+				continue
+			}
+			op = in.orig
+		case fuseLocalAddLocal:
+			if x, y := st[bp+int(in.c)], st[bp+a]; x.IsNumber() && y.IsNumber() {
+				st[bp+int(in.c)] = value.Number(x.Num() + y.Num())
+				pc++
+				continue
+			}
+			op = in.orig
+		case fuseIncLoop:
+			if x := st[bp+a]; x.IsNumber() {
+				st[bp+a] = value.Number(x.Num() + 1)
+				fr.pc = pc // the LOOP
+				r.Poll()
+				pc = int(in.c)
+				continue
+			}
+			op = in.orig
+		case fuseLocalConstAdd:
+			if x, y := st[bp+a], consts[in.c]; x.IsNumber() && y.IsNumber() {
+				st[sp] = value.Number(x.Num() + y.Num())
+				sp++
+				pc += 2
+				continue
+			}
+			op = in.orig
+		case fuseLocalConstSub:
+			if x, y := st[bp+a], consts[in.c]; x.IsNumber() && y.IsNumber() {
+				st[sp] = value.Number(x.Num() - y.Num())
+				sp++
+				pc += 2
+				continue
+			}
+			op = in.orig
+		case fuseLocalLocal:
+			st[sp], st[sp+1] = st[bp+a], st[bp+int(in.c)]
+			sp += 2
+			pc++
+			continue
+		case CALL:
+			// A call of a plain program function that fits in the
+			// segment and needs no arguments object or cells: the frame
+			// is a reused one, set up here.
+			argsStart := sp - a
+			o := st[argsStart-2].AsObject()
+			if o == nil {
+				break
+			}
+			cl, ok := o.Internal.(*closure)
+			if !ok || !cl.plain || cl.class != nil {
+				break
+			}
+			fc := cl.fc
+			slot := argsStart - 2
+			if slot+regionSize(fc, a) > len(st) || fc.NeedArgs || fc.HasCells || len(run.free) == 0 {
+				break
+			}
+			fr.pc, fr.sp = pc-1, sp
+			r.EnterFrame(0)
+			r.Poll()
+			clearSmall(st[argsStart+min(a, fc.NumParams) : argsStart+max(a, fc.NumLocals)])
+			k := len(run.free) - 1
+			nf := run.free[k]
+			run.free = run.free[:k]
+			nf.fc, nf.cl, nf.fobj, nf.pc, nf.seg, nf.bp, nf.sp, nf.ret = fc, cl, o, 0, st, argsStart, argsStart+fc.NumLocals, slot
+			nf.this, nf.cost, nf.construct, nf.ownSeg = st[argsStart-1], 0, false, false
+			nf.priv, nf.newTarget = cl.priv, cl.newTarget
+			run.frames = append(run.frames, nf)
+			fr.pc = pc // the return address
+			fr = nf
+			code, pc = fc.insns, 0
+			sp, bp = nf.sp, argsStart
+			continue
+		case fuseFreeUndefined:
+			st[sp], st[sp+1] = fr.cl.free[a].v, value.Undefined
+			sp += 2
+			pc++
+			continue
+		case fuseCellUndefined:
+			st[sp], st[sp+1] = fr.cells[a].v, value.Undefined
+			sp += 2
+			pc++
+			continue
+		case RETURN:
+			// A plain return to a caller in this loop: no finally block,
+			// constructor, coroutine or derived class in the way.
+			if len(fr.handlers) == 0 && fr.ret >= 0 && !fr.construct && fr.co == nil &&
+				fr.fc.Flags&FlagDerived == 0 && len(run.frames)-1 > base {
+				sp--
+				fr.sp = sp
+				fr.pc = pc - 1
+				run.popFrame(st[sp])
+				fr = run.frames[len(run.frames)-1]
+				code, pc = fr.fc.insns, fr.pc
+				st, sp, bp = fr.seg, fr.sp, fr.bp
+				continue
+			}
+		case fuseLocalGetProp:
+			// The LOCAL, then the GETPROP as the switch below runs it.
+			st[sp] = st[bp+a]
+			sp++
+			pc++
+			op, a = GETPROP, int(in.c)
+		}
+		fr.pc = pc - 1
 		switch op {
 		case NOP:
 		case POP:

@@ -406,9 +406,8 @@ type Funcode struct {
 	Pcs []uint32
 
 	// insns is Code decoded for the loop, with jump operands as
-	// instruction indexes; offsets[i] is instruction i's offset in Code.
+	// instruction indexes; insns[i].off is instruction i's offset in Code.
 	insns    []instr
-	offsets  []int32
 	returnPC int // ReturnStub as an instruction index
 	// members are the property reads (GETPROP of x.name) by code offset,
 	// for the warning about reading a property of a promise, which names

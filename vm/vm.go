@@ -172,7 +172,17 @@ type Run struct {
 	mainCo   *coroutine
 	mainExc  *value.Exception
 	stopJobs bool
+
+	// The first frame, the program body's closure and the first room of
+	// the frame stack and free list, kept here to save allocations.
+	frame0     frame
+	mainCl     closure
+	frameArray [2 * initialFrames]*frame
 }
+
+// initialFrames is the room the frame stack and the free list start
+// with.
+const initialFrames = 4
 
 // reentryCost is the Go stack one entry of the loop holds (CallFunction
 // from a built-in), counted against value.MaxNativeDepth.
@@ -183,10 +193,16 @@ func NewRun(ctx context.Context, prog *Program, opts Options) *Run {
 	run := &Run{prog: prog, host: opts.Host, endPos: -1}
 	run.realm = value.NewRealm(opts.Library, run)
 	run.Loop.Init(ctx, run.realm, opts)
-	run.globals = make([]value.Value, len(prog.Globals))
-	for i := range run.globals {
-		run.globals[i] = value.Hole
+	if len(prog.Globals) > 0 {
+		run.globals = make([]value.Value, len(prog.Globals))
+		for i := range run.globals {
+			run.globals[i] = value.Hole
+		}
 	}
+	// The frame stack and the free list share one small array at first.
+	fs := run.frameArray[:]
+	run.frames, run.free = fs[:0:initialFrames], fs[initialFrames:initialFrames]
+	run.free = append(run.free, &run.frame0)
 	return run
 }
 
@@ -200,7 +216,8 @@ func (run *Run) Source() *ast.Source { return run.prog.src }
 // is a thenable, the promise adopting it.
 func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 	fail = run.guard(func() {
-		main := &closure{fc: run.prog.Funcs[0]}
+		main := &run.mainCl
+		*main = closure{fc: run.prog.Funcs[0]}
 		if main.fc.Flags&FlagAsync != 0 {
 			v, p = value.Undefined, run.startMain(main)
 			return
@@ -257,7 +274,7 @@ func (run *Run) Close() { run.Loop.Close() }
 // program almost certainly forgot an await. Only the miss path of a
 // property read gets here.
 func (run *Run) promiseMiss(fr *frame, p *value.Object, key string) {
-	m := fr.fc.members[fr.fc.offsets[fr.pc]]
+	m := fr.fc.members[fr.fc.insns[fr.pc].off]
 	if m == nil || run.realm.HasProperty(p, key) || run.warned[m.Start] {
 		return
 	}
@@ -308,7 +325,7 @@ func toFailure(p any) *Failure {
 func (run *Run) Pos() int {
 	if n := len(run.frames); n > 0 {
 		fr := run.frames[n-1]
-		return fr.fc.pos(int(fr.fc.offsets[fr.pc]))
+		return fr.fc.pos(int(fr.fc.insns[fr.pc].off))
 	}
 	return run.endPos
 }
@@ -395,6 +412,10 @@ func (run *Run) newSegment(need, prev int) []value.Value {
 		return sp
 	}
 	size := max(need, 2*prev, minSegment)
+	if prev == 0 && len(run.prog.Funcs) == 1 {
+		// The program body is the only frame there can be.
+		size = need
+	}
 	run.realm.Charge(24 * size)
 	return make([]value.Value, size)
 }
@@ -446,7 +467,7 @@ func (run *Run) popFrame(v value.Value) {
 		run.result = v
 	}
 	if n == 0 {
-		run.endPos = fr.fc.pos(int(fr.fc.offsets[fr.pc]))
+		run.endPos = fr.fc.pos(int(fr.fc.insns[fr.pc].off))
 	}
 	run.release(fr)
 }
