@@ -100,6 +100,14 @@ func promiseResolveWith(r *value.Realm, ctor value.Value, x value.Value) value.V
 			return x
 		}
 	}
+	if ctor.AsObject() == r.Intrinsic(value.PromiseCtor) {
+		// What the capability's resolve function would do, without
+		// making the two resolving functions: await Promise.resolve(x)
+		// in a loop costs one promise per turn.
+		p := r.NewPromise()
+		r.ResolvePromise(p, x)
+		return value.Obj(p)
+	}
 	cap := newCapability(r, ctor)
 	r.Call(cap.resolve, value.Undefined, []value.Value{x})
 	return value.Obj(cap.promise)
