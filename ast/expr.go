@@ -107,7 +107,7 @@ func (p *parser) parseAssign(noIn bool, ref *coverErrors) Expr {
 	}
 	p.next()
 	value := p.parseAssign(noIn, nil)
-	return &Assign{At: At{start}, Op: op, Target: target, Value: value}
+	return alloc(&p.a.assigns, Assign{At: At{start}, Op: op, Target: target, Value: value})
 }
 
 func (p *parser) parseYield(noIn bool) Expr {
@@ -288,7 +288,7 @@ func (p *parser) makeBinary(op BinaryOp, x, y Expr, opPos Pos) Expr {
 	if mixes(x) || mixes(y) {
 		p.failAt(opPos, "Cannot mix '??' with '||' or '&&' without parentheses")
 	}
-	return &Binary{At: At{x.Pos()}, Op: op, X: x, Y: y}
+	return alloc(&p.a.binaries, Binary{At: At{x.Pos()}, Op: op, X: x, Y: y})
 }
 
 func (p *parser) unaryOp() (UnaryOp, bool) {
@@ -479,12 +479,12 @@ loop:
 			}
 			switch p.tt {
 			case js.OpenParenToken:
-				x = &Call{At: At{start}, Callee: x, Args: p.parseArgs(), Optional: true}
+				x = alloc(&p.a.calls, Call{At: At{start}, Callee: x, Args: p.parseArgs(), Optional: true})
 			case js.OpenBracketToken:
 				p.next()
 				idx := p.parseExpression(false)
 				p.expect(js.CloseBracketToken)
-				x = &Index{At: At{start}, X: x, Index: idx, Optional: true}
+				x = alloc(&p.a.indexes, Index{At: At{start}, X: x, Index: idx, Optional: true})
 			case js.TemplateToken, js.TemplateStartToken:
 				p.failAt(p.pos, "Invalid tagged template on optional chain")
 			default:
@@ -494,12 +494,12 @@ loop:
 			p.next()
 			idx := p.parseExpression(false)
 			p.expect(js.CloseBracketToken)
-			x = &Index{At: At{start}, X: x, Index: idx}
+			x = alloc(&p.a.indexes, Index{At: At{start}, X: x, Index: idx})
 		case js.OpenParenToken:
 			if noCalls {
 				break loop
 			}
-			x = &Call{At: At{start}, Callee: x, Args: p.parseArgs()}
+			x = alloc(&p.a.calls, Call{At: At{start}, Callee: x, Args: p.parseArgs()})
 		case js.TemplateToken, js.TemplateStartToken:
 			if chained {
 				p.failAt(p.pos, "Invalid tagged template on optional chain")
@@ -617,10 +617,7 @@ func (p *parser) parseMemberProp(x Expr, start Pos, optional bool) Expr {
 	}
 	// One allocation for the member and its name: member accesses are
 	// the most common node in code-mode programs.
-	both := &struct {
-		m Member
-		n Name
-	}{Member{At: At{start}, X: x, Optional: optional}, Name{At: At{p.pos}, Name: p.identName()}}
+	both := alloc(&p.a.members, memberName{Member{At: At{start}, X: x, Optional: optional}, Name{At: At{p.pos}, Name: p.identName()}})
 	both.m.Prop = &both.n
 	p.next()
 	return &both.m
@@ -628,21 +625,21 @@ func (p *parser) parseMemberProp(x Expr, start Pos, optional bool) Expr {
 
 func (p *parser) parseArgs() []Expr {
 	p.expect(js.OpenParenToken)
-	var args []Expr
+	m := p.a.exprs.mark()
 	for p.tt != js.CloseParenToken {
 		if p.tt == js.EllipsisToken {
 			start := p.pos
 			p.next()
-			args = append(args, &Spread{At: At{start}, X: p.parseAssign(false, nil)})
+			p.a.exprs.push(&Spread{At: At{start}, X: p.parseAssign(false, nil)})
 		} else {
-			args = append(args, p.parseAssign(false, nil))
+			p.a.exprs.push(p.parseAssign(false, nil))
 		}
 		if p.tt != js.CloseParenToken {
 			p.expect(js.CommaToken)
 		}
 	}
 	p.next()
-	return args
+	return p.a.exprs.finish(m)
 }
 
 // parsePrimary parses a PrimaryExpression, including the arrow functions
@@ -781,7 +778,7 @@ func (p *parser) parseAsyncPrimary(canBeArrow bool) Expr {
 			return p.parseArrowBody(start, params, rest, true)
 		}
 		p.checkExpressionErrors(ref)
-		return &Call{At: At{start}, Callee: id, Args: items}
+		return alloc(&p.a.calls, Call{At: At{start}, Callee: id, Args: items})
 	}
 	return id
 }
@@ -916,54 +913,58 @@ func (p *parser) toParams(items []Expr, trailing Pos, ref *coverErrors) ([]Patte
 }
 
 func (p *parser) parseArrayLit(ref *coverErrors) Expr {
-	a := &ArrayLit{At: At{p.pos}}
+	a := alloc(&p.a.arrays, ArrayLit{At: At{p.pos}})
 	p.next()
+	m := p.a.exprs.mark()
 	for p.tt != js.CloseBracketToken {
 		switch p.tt {
 		case js.CommaToken:
-			a.Elems = append(a.Elems, nil)
+			p.a.exprs.push(nil)
 			p.next()
 			continue
 		case js.EllipsisToken:
 			start := p.pos
 			p.next()
-			a.Elems = append(a.Elems, &Spread{At: At{start}, X: p.parseAssign(false, ref)})
+			p.a.exprs.push(&Spread{At: At{start}, X: p.parseAssign(false, ref)})
 			if p.tt == js.CommaToken && ref != nil && ref.trailingComma < 0 {
 				ref.trailingComma = p.pos
 			}
 		case eofToken:
 			p.unexpected()
 		default:
-			a.Elems = append(a.Elems, p.parseAssign(false, ref))
+			p.a.exprs.push(p.parseAssign(false, ref))
 		}
 		if p.tt != js.CloseBracketToken {
 			p.expect(js.CommaToken)
 		}
 	}
 	p.next()
+	a.Elems = p.a.exprs.finish(m)
 	return a
 }
 
 func (p *parser) parseObjectLit(ref *coverErrors) Expr {
-	o := &ObjectLit{At: At{p.pos}}
+	o := alloc(&p.a.objects, ObjectLit{At: At{p.pos}})
 	p.next()
 	sawProto := false
+	m := p.a.props.mark()
 	for p.tt != js.CloseBraceToken {
 		if p.tt == js.EllipsisToken {
 			start := p.pos
 			p.next()
-			o.Props = append(o.Props, &Property{At: At{start}, Kind: PropSpread, Value: p.parseAssign(false, ref)})
+			p.a.props.push(alloc(&p.a.properties, Property{At: At{start}, Kind: PropSpread, Value: p.parseAssign(false, ref)}))
 			if p.tt == js.CommaToken && ref != nil && ref.trailingComma < 0 {
 				ref.trailingComma = p.pos
 			}
 		} else {
-			o.Props = append(o.Props, p.parseObjectProperty(ref, &sawProto))
+			p.a.props.push(p.parseObjectProperty(ref, &sawProto))
 		}
 		if p.tt != js.CloseBraceToken {
 			p.expect(js.CommaToken)
 		}
 	}
 	p.next()
+	o.Props = p.a.props.finish(m)
 	return o
 }
 
@@ -1003,7 +1004,7 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 			kind = PropMethod
 		}
 		fn := p.parseMethod(start, fkind, async, gen, false)
-		return &Property{At: At{start}, Kind: kind, Key: key, Computed: computed, Value: &FuncLit{At: At{fn.Start}, Func: fn}}
+		return alloc(&p.a.properties, Property{At: At{start}, Kind: kind, Key: key, Computed: computed, Value: alloc(&p.a.funcLits, FuncLit{At: At{fn.Start}, Func: fn})})
 	}
 	if p.eat(js.ColonToken) {
 		value := p.parseAssign(false, ref)
@@ -1013,7 +1014,7 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 			}
 			*sawProto = true
 		}
-		return &Property{At: At{start}, Kind: PropInit, Key: key, Computed: computed, Value: value}
+		return alloc(&p.a.properties, Property{At: At{start}, Kind: PropInit, Key: key, Computed: computed, Value: value})
 	}
 	// Shorthand: {a} or, in a pattern, {a = 1}.
 	if computed || !js.IsIdentifier(keyTT) || isStrictReserved(keyTT) {
@@ -1027,7 +1028,7 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 	}
 	name := key.(*Name)
 	p.checkEscapedKeyword(keyStart, name.Name)
-	id := &Ident{At: At{keyStart}, Name: name.Name}
+	id := alloc(&p.a.idents, Ident{At: At{keyStart}, Name: name.Name})
 	var value Expr = id
 	if p.tt == js.EqToken {
 		if ref != nil && ref.shorthandAssign < 0 {
@@ -1036,9 +1037,9 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 			p.failAt(p.pos, "Invalid shorthand property initializer: '=' in an object literal is only valid in a destructuring pattern")
 		}
 		p.next()
-		value = &Assign{At: At{keyStart}, Op: OpAssign, Target: id, Value: p.parseAssign(false, nil)}
+		value = alloc(&p.a.assigns, Assign{At: At{keyStart}, Op: OpAssign, Target: id, Value: p.parseAssign(false, nil)})
 	}
-	return &Property{At: At{start}, Kind: PropInit, Key: name, Shorthand: true, Value: value}
+	return alloc(&p.a.properties, Property{At: At{start}, Kind: PropInit, Key: name, Shorthand: true, Value: value})
 }
 
 // parseMethodHead consumes what may precede a method's key in an object
@@ -1097,7 +1098,7 @@ func (p *parser) parsePropertyKey() (Expr, bool) {
 		p.next()
 		return name, false
 	case js.IsIdentifierName(p.tt):
-		name := &Name{At: At{start}, Name: p.identName()}
+		name := alloc(&p.a.names, Name{At: At{start}, Name: p.identName()})
 		p.next()
 		return name, false
 	}

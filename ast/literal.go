@@ -21,7 +21,7 @@ func (p *parser) parseNumber() Expr {
 	if !ok {
 		p.failAt(start, "Invalid number %s", raw)
 	}
-	return &NumberLit{At: At{start}, Value: v, Raw: raw}
+	return alloc(&p.a.numbers, NumberLit{At: At{start}, Value: v, Raw: raw})
 }
 
 // parseNumberText converts a numeric literal's text (decimal, 0x, 0o, 0b,
@@ -39,7 +39,7 @@ func (p *parser) parseStringLit() *StringLit {
 	if msg != "" {
 		p.failAt(start+1+Pos(errOff), "%s", msg)
 	}
-	return &StringLit{At: At{start}, Value: value, Raw: raw}
+	return alloc(&p.a.strings, StringLit{At: At{start}, Value: value, Raw: raw})
 }
 
 func (p *parser) parseRegExp() Expr {
@@ -75,7 +75,7 @@ func (p *parser) parseTemplate(tagged bool) *TemplateLit {
 		start := p.pos + 1
 		raw := rawWithDelims[1 : len(rawWithDelims)-cut]
 		raw = strings.ReplaceAll(strings.ReplaceAll(raw, "\r\n", "\n"), "\r", "\n")
-		el := &TemplateElement{At: At{start}, Raw: raw}
+		el := alloc(&p.a.templElems, TemplateElement{At: At{start}, Raw: raw})
 		cooked, errOff, msg := decodeEscapes(raw, true)
 		if msg == "" {
 			el.Cooked = &cooked

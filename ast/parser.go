@@ -72,6 +72,8 @@ type parser struct {
 	// failed (see try).
 	ts, ambient, bodiless bool
 	failedSpec            map[specKey]bool
+
+	a nodeArena // where nodes are allocated
 }
 
 // funcContext is what the parser needs to know about the function it is
@@ -445,7 +447,7 @@ func (p *parser) checkIdentToken() {
 // parseIdentRef parses an identifier used as a value.
 func (p *parser) parseIdentRef() *Ident {
 	p.checkIdentToken()
-	id := &Ident{At: At{p.pos}, Name: p.varName()}
+	id := alloc(&p.a.idents, Ident{At: At{p.pos}, Name: p.varName()})
 	p.next()
 	return id
 }
@@ -456,7 +458,7 @@ func (p *parser) parseBindingIdent() *Ident {
 		p.failAt(p.pos, "let is disallowed as a lexically bound name")
 	}
 	p.checkIdentToken()
-	id := &Ident{At: At{p.pos}, Name: p.varName()}
+	id := alloc(&p.a.idents, Ident{At: At{p.pos}, Name: p.varName()})
 	p.checkBindableName(id)
 	p.next()
 	return id

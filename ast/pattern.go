@@ -243,7 +243,7 @@ func (p *parser) parseObjectBinding() Pattern {
 			if isStrictReserved(keyTT) {
 				p.failAt(start, "Unexpected strict mode reserved word '%s'", key.(*Name).Name)
 			}
-			id := &Ident{At: At{start}, Name: key.(*Name).Name}
+			id := alloc(&p.a.idents, Ident{At: At{start}, Name: key.(*Name).Name})
 			p.checkEscapedKeyword(start, id.Name)
 			p.checkBindableName(id)
 			prop.Shorthand = true

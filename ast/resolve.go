@@ -26,6 +26,17 @@ type resolver struct {
 	env     *env
 	fn      *funcState
 	globals map[string]*Binding
+
+	// Slabs for what the resolver allocates per identifier and scope (see
+	// arena.go).
+	bindings   slab[Binding]
+	envs       slab[env]
+	scopes     slab[Scope]
+	funcScopes slab[FuncScope]
+	funcStates slab[funcState]
+	// lexical is the stack hoistVars passes down, kept between functions
+	// for its array.
+	lexical [][]Stmt
 }
 
 // env is one layer of names: a block, a function's var scope, a class
@@ -37,6 +48,9 @@ type env struct {
 	// varScope is set on the layer that holds a function's parameters and
 	// vars, where `arguments` is implicitly declared.
 	varScope bool
+	// inline holds the first few names, so that most layers need no
+	// array of their own (an env never moves: it lives in a slab).
+	inline [4]*Binding
 }
 
 type funcState struct {
@@ -90,7 +104,7 @@ func (ns *names) set(b *Binding) {
 }
 
 func resolveProgram(src *Source, fn *Function) (prog *Program, err *Error) {
-	r := &resolver{src: src, globals: map[string]*Binding{}}
+	r := &resolver{src: src, globals: map[string]*Binding{}, lexical: make([][]Stmt, 0, 16)}
 	defer func() {
 		if rec := recover(); rec != nil {
 			b, ok := rec.(bailout)
@@ -122,13 +136,16 @@ func (r *resolver) declare(e *env, id *Ident, kind BindingKind) *Binding {
 }
 
 func (r *resolver) newLocal(st *funcState, name string, kind BindingKind, pos Pos) *Binding {
-	b := &Binding{Name: name, Kind: kind, Decl: pos, Storage: Local, Index: len(st.scope.Locals), owner: st.scope}
+	b := alloc(&r.bindings, Binding{Name: name, Kind: kind, Decl: pos, Storage: Local, Index: len(st.scope.Locals), owner: st.scope})
 	st.scope.Locals = append(st.scope.Locals, b)
 	return b
 }
 
 func (r *resolver) push(varScope bool) *env {
-	r.env = &env{parent: r.env, fn: r.fn, varScope: varScope}
+	e := r.envs.new()
+	e.parent, e.fn, e.varScope = r.env, r.fn, varScope
+	e.names.list = e.inline[:0]
+	r.env = e
 	return r.env
 }
 
@@ -154,7 +171,7 @@ func (r *resolver) lookup(name string) *Binding {
 	}
 	g, ok := r.globals[name]
 	if !ok {
-		g = &Binding{Name: name, Kind: BindGlobal, Decl: NoPos, Storage: Global}
+		g = alloc(&r.bindings, Binding{Name: name, Kind: BindGlobal, Decl: NoPos, Storage: Global})
 		r.globals[name] = g
 	}
 	return g
@@ -179,7 +196,7 @@ func (r *resolver) capture(st *funcState, b *Binding) *Binding {
 	if outer.Storage == Local {
 		outer.Storage = Cell
 	}
-	fb := &Binding{Name: b.Name, Kind: b.Kind, Decl: b.Decl, Storage: Free, Index: len(st.scope.Free), Outer: outer, owner: st.scope}
+	fb := alloc(&r.bindings, Binding{Name: b.Name, Kind: b.Kind, Decl: b.Decl, Storage: Free, Index: len(st.scope.Free), Outer: outer, owner: st.scope})
 	st.scope.Free = append(st.scope.Free, fb)
 	return fb
 }
@@ -209,8 +226,8 @@ func (r *resolver) this(t *This) {
 // declarations and body. A named function expression binds its own name
 // in a layer of its own, so that parameters and vars may shadow it.
 func (r *resolver) function(fn *Function, exprName *Ident) {
-	st := &funcState{parent: r.fn, fn: fn}
-	fn.Scope = &FuncScope{Vars: &Scope{}}
+	st := alloc(&r.funcStates, funcState{parent: r.fn, fn: fn})
+	fn.Scope = alloc(&r.funcScopes, FuncScope{Vars: r.scopes.new()})
 	if r.fn != nil {
 		fn.Scope.Parent = r.fn.scope
 	}
@@ -245,11 +262,11 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 	var body []Stmt
 	if fn.Body != nil {
 		body = fn.Body.Body
-		fn.Body.Scope = &Scope{}
+		fn.Body.Scope = r.scopes.new()
 	}
 	// Hoisted var declarations, checked against the lexical declarations
 	// of every block they are hoisted through.
-	r.hoistVars(vars, body, nil)
+	r.hoistVars(vars, body, r.lexical[:0])
 	// Function declarations at the top of the body are var-like.
 	for _, s := range body {
 		if fd, ok := s.(*FuncDecl); ok {
@@ -478,7 +495,7 @@ func (r *resolver) stmts(list []Stmt) {
 
 // block resolves a statement list in a new layer.
 func (r *resolver) block(b *Block) {
-	b.Scope = &Scope{}
+	b.Scope = r.scopes.new()
 	e := r.push(false)
 	r.declareLexical(e, b.Body, b.Scope, true)
 	r.stmts(b.Body)
@@ -510,7 +527,7 @@ func (r *resolver) stmt(s Stmt) {
 			r.stmt(s.Else)
 		}
 	case *For:
-		s.Scope = &Scope{}
+		s.Scope = r.scopes.new()
 		e := r.push(false)
 		if d, ok := s.Init.(*VarDecl); ok && d.Kind != DeclVar {
 			r.declareLexical(e, []Stmt{d}, s.Scope, false)
@@ -545,7 +562,7 @@ func (r *resolver) stmt(s Stmt) {
 	case *Try:
 		r.block(s.Block)
 		if s.Handler != nil {
-			s.CatchScope = &Scope{}
+			s.CatchScope = r.scopes.new()
 			e := r.push(false)
 			if s.Param != nil {
 				boundNames(s.Param, func(id *Ident) {
@@ -569,7 +586,7 @@ func (r *resolver) stmt(s Stmt) {
 		}
 	case *Switch:
 		r.expr(s.Disc)
-		s.Scope = &Scope{}
+		s.Scope = r.scopes.new()
 		e := r.push(false)
 		var all []Stmt
 		for _, c := range s.Cases {
@@ -616,7 +633,7 @@ func (r *resolver) stmt(s Stmt) {
 // own layer (a fresh binding per iteration); the right-hand side is
 // resolved inside it, so `for (const x of x)` sees the uninitialized x.
 func (r *resolver) forInOf(left Node, right Expr, body Stmt) *Scope {
-	sc := &Scope{}
+	sc := r.scopes.new()
 	e := r.push(false)
 	if d, ok := left.(*VarDecl); ok {
 		if d.Kind != DeclVar {
