@@ -107,10 +107,29 @@ type privateScope struct {
 // bailout is what the parser panics with to stop at the first error.
 type bailout struct{ err *Error }
 
-func newParser(src *Source, ts bool) *parser {
-	text := src.Text[src.Start:src.End]
-	buf := make([]byte, len(text), len(text)+1)
-	copy(buf, text)
+// textBuf is a copy of src.Text[start:end] with room for the NUL the
+// lexer appends, kept so that two parses of the same range (Normalize's
+// look for a wrapper, then the program's) copy the text once.
+type textBuf struct {
+	b          []byte
+	start, end int
+}
+
+// newParser returns a parser for src's range. If reuse is not nil, its
+// copy of the text is used when it holds that range, and otherwise
+// replaced by the new parser's.
+func newParser(src *Source, ts bool, reuse *textBuf) *parser {
+	var buf []byte
+	if reuse != nil && reuse.b != nil && reuse.start == src.Start && reuse.end == src.End {
+		buf = reuse.b
+	} else {
+		text := src.Text[src.Start:src.End]
+		buf = make([]byte, len(text), len(text)+1)
+		copy(buf, text)
+		if reuse != nil {
+			*reuse = textBuf{buf, src.Start, src.End}
+		}
+	}
 	p := &parser{src: src, base: src.Start, buf: buf, potentialArrowAt: -1, condThenAt: -1, awaitPos: -1, yieldPos: -1, ts: ts}
 	p.in = parse.NewInputBytes(buf)
 	p.lx = js.NewLexer(p.in)

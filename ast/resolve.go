@@ -31,6 +31,7 @@ type resolver struct {
 	// arena.go).
 	bindings   slab[Binding]
 	envs       slab[env]
+	freeEnvs   []*env // layers left, for reuse
 	scopes     slab[Scope]
 	funcScopes slab[FuncScope]
 	funcStates slab[funcState]
@@ -142,14 +143,27 @@ func (r *resolver) newLocal(st *funcState, name string, kind BindingKind, pos Po
 }
 
 func (r *resolver) push(varScope bool) *env {
-	e := r.envs.new()
+	var e *env
+	if n := len(r.freeEnvs); n > 0 {
+		e, r.freeEnvs = r.freeEnvs[n-1], r.freeEnvs[:n-1]
+	} else {
+		e = r.envs.new()
+		e.names.list = e.inline[:0]
+	}
 	e.parent, e.fn, e.varScope = r.env, r.fn, varScope
-	e.names.list = e.inline[:0]
 	r.env = e
 	return r.env
 }
 
-func (r *resolver) pop() { r.env = r.env.parent }
+// pop leaves the innermost layer. Nothing refers to a layer once it is
+// left, so it is kept for reuse, with its names' array.
+func (r *resolver) pop() {
+	e := r.env
+	r.env = e.parent
+	clear(e.names.list)
+	*e = env{names: names{list: e.names.list[:0]}}
+	r.freeEnvs = append(r.freeEnvs, e)
+}
 
 // lookup finds the binding a name refers to from the current position,
 // capturing it into the current function if it belongs to an outer one.
@@ -234,7 +248,12 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 	st.scope = fn.Scope
 	savedEnv, savedFn := r.env, r.fn
 	r.fn = st
-	defer func() { r.env, r.fn = savedEnv, savedFn }()
+	defer func() {
+		for r.env != savedEnv {
+			r.pop()
+		}
+		r.fn = savedFn
+	}()
 
 	if exprName != nil {
 		e := r.push(false)
