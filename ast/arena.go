@@ -92,6 +92,9 @@ type nodeArena struct {
 	arrays      slab[ArrayLit]
 	ifs         slab[If]
 	templElems  slab[TemplateElement]
+	cooked      slab[string]
+	covers      slab[coverErrors]
+	funcs       slab[funcContext]
 
 	stmts listBuilder[Stmt]
 	exprs listBuilder[Expr]

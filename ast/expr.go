@@ -14,7 +14,9 @@ type coverErrors struct {
 	trailingComma   Pos
 }
 
-func newCoverErrors() *coverErrors { return &coverErrors{-1, -1, -1} }
+func (p *parser) newCoverErrors() *coverErrors {
+	return alloc(&p.a.covers, coverErrors{-1, -1, -1})
+}
 
 // checkExpressionErrors fails if the expression, now known not to be a
 // pattern, used pattern-only syntax.
@@ -794,7 +796,7 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 	outerAwait, outerYield := p.awaitPos, p.yieldPos
 	p.awaitPos, p.yieldPos = -1, -1
 	p.expect(js.OpenParenToken)
-	ref = newCoverErrors()
+	ref = p.newCoverErrors()
 	trailing, typed = -1, -1
 	for p.tt != js.CloseParenToken {
 		if len(items) > 0 {

@@ -28,6 +28,21 @@ func (p *parser) parseNumber() Expr {
 // with _ separators) to its value, with the correct rounding jsnum gives
 // the same forms at run time. A literal the lexer accepted is never NaN.
 func parseNumberText(raw string) (float64, bool) {
+	// Most literals are small decimal integers, exact in a float64.
+	if len(raw) <= 15 {
+		n := 0
+		for i := 0; i < len(raw); i++ {
+			c := raw[i]
+			if c < '0' || c > '9' {
+				n = -1
+				break
+			}
+			n = 10*n + int(c-'0')
+		}
+		if n >= 0 {
+			return float64(n), true
+		}
+	}
 	v := jsnum.Parse(strings.ReplaceAll(raw, "_", ""))
 	return v, !math.IsNaN(v)
 }
@@ -78,7 +93,7 @@ func (p *parser) parseTemplate(tagged bool) *TemplateLit {
 		el := alloc(&p.a.templElems, TemplateElement{At: At{start}, Raw: raw})
 		cooked, errOff, msg := decodeEscapes(raw, true)
 		if msg == "" {
-			el.Cooked = &cooked
+			el.Cooked = alloc(&p.a.cooked, cooked)
 		} else if !tagged {
 			p.failAt(start+Pos(errOff), "%s", msg)
 		}

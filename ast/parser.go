@@ -495,7 +495,7 @@ func (p *parser) checkBindableName(id *Ident) {
 // Functions context
 
 func (p *parser) pushFunc(kind FuncKind, async, generator bool) *funcContext {
-	fc := &funcContext{parent: p.fn, kind: kind, async: async, generator: generator}
+	fc := alloc(&p.a.funcs, funcContext{parent: p.fn, kind: kind, async: async, generator: generator})
 	switch kind {
 	case FuncArrow:
 		if p.fn != nil {

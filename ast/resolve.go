@@ -31,7 +31,8 @@ type resolver struct {
 	// arena.go).
 	bindings   slab[Binding]
 	envs       slab[env]
-	freeEnvs   []*env // layers left, for reuse
+	freeEnvs   []*env     // layers left, for reuse
+	ptrs       []*Binding // room for the first few bindings of lists
 	scopes     slab[Scope]
 	funcScopes slab[FuncScope]
 	funcStates slab[funcState]
@@ -138,8 +139,24 @@ func (r *resolver) declare(e *env, id *Ident, kind BindingKind) *Binding {
 
 func (r *resolver) newLocal(st *funcState, name string, kind BindingKind, pos Pos) *Binding {
 	b := alloc(&r.bindings, Binding{Name: name, Kind: kind, Decl: pos, Storage: Local, Index: len(st.scope.Locals), owner: st.scope})
-	st.scope.Locals = append(st.scope.Locals, b)
+	st.scope.Locals = append(r.room(st.scope.Locals), b)
 	return b
+}
+
+// room returns list itself if it has room for one more binding, and
+// otherwise, for an empty list, a few elements' room from a shared array:
+// most lists of bindings are short, and growing each from nothing was
+// most of the resolver's allocations. A longer list grows as usual.
+func (r *resolver) room(list []*Binding) []*Binding {
+	const first = 4
+	if cap(list) > 0 {
+		return list
+	}
+	if len(r.ptrs) < first {
+		r.ptrs = make([]*Binding, 64*first)
+	}
+	list, r.ptrs = r.ptrs[:0:first], r.ptrs[first:]
+	return list
 }
 
 func (r *resolver) push(varScope bool) *env {
@@ -211,7 +228,7 @@ func (r *resolver) capture(st *funcState, b *Binding) *Binding {
 		outer.Storage = Cell
 	}
 	fb := alloc(&r.bindings, Binding{Name: b.Name, Kind: b.Kind, Decl: b.Decl, Storage: Free, Index: len(st.scope.Free), Outer: outer, owner: st.scope})
-	st.scope.Free = append(st.scope.Free, fb)
+	st.scope.Free = append(r.room(st.scope.Free), fb)
 	return fb
 }
 
@@ -297,7 +314,7 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 				}
 			} else {
 				b := r.declare(vars, name, BindFunction)
-				fn.Scope.Vars.Bindings = append(fn.Scope.Vars.Bindings, b)
+				fn.Scope.Vars.Bindings = append(r.room(fn.Scope.Vars.Bindings), b)
 			}
 			fn.Scope.Vars.Funcs = append(fn.Scope.Vars.Funcs, fd)
 		}
@@ -321,7 +338,7 @@ func (r *resolver) declareParams(vars *env, prm Pattern) {
 			r.failAt(id.Start, "Duplicate parameter name not allowed in this context")
 		}
 		b := r.declare(vars, id, BindParam)
-		r.fn.scope.Params = append(r.fn.scope.Params, b)
+		r.fn.scope.Params = append(r.room(r.fn.scope.Params), b)
 	})
 }
 
@@ -418,7 +435,7 @@ func (r *resolver) hoistPattern(vars *env, target Pattern, lexical [][]Stmt) {
 			return
 		}
 		b := r.declare(vars, id, BindVar)
-		r.fn.scope.Vars.Bindings = append(r.fn.scope.Vars.Bindings, b)
+		r.fn.scope.Vars.Bindings = append(r.room(r.fn.scope.Vars.Bindings), b)
 	})
 }
 
@@ -451,7 +468,7 @@ func (r *resolver) declareLexical(e *env, stmts []Stmt, sc *Scope, blockFuncs bo
 		if _, ok := e.names.get(id.Name); ok {
 			r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
 		}
-		sc.Bindings = append(sc.Bindings, r.declare(e, id, kind))
+		sc.Bindings = append(r.room(sc.Bindings), r.declare(e, id, kind))
 	}
 	for _, s := range stmts {
 		switch s := s.(type) {

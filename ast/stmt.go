@@ -470,7 +470,7 @@ func (p *parser) parseFor() Stmt {
 		init = decl
 	default:
 		exprStart := p.pos
-		ref := newCoverErrors()
+		ref := p.newCoverErrors()
 		startsWithLet := p.tt == js.LetToken
 		x := p.parseExpressionRef(true, ref)
 		if p.tt == js.OfToken || p.tt == js.InToken {
