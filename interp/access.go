@@ -422,7 +422,7 @@ func (c *compiler) callInChain(x *ast.Call) exprFn {
 	}
 	fn, this := c.callee(x.Callee)
 	pos := x.Start
-	text := calleeText(x.Callee)
+	text := x.Callee // named in the error only: calleeText allocates
 	optional := x.Optional
 	// Without spreads, arguments of calls to program functions are
 	// evaluated onto the realm's argument stack: the callee copies them
@@ -479,11 +479,11 @@ func hasSpread(list []ast.Expr) bool {
 }
 
 // callValue calls callee, with the V8 message naming the callee as the
-// program wrote it when it is not a function.
-func (run *Run) callValue(r *value.Realm, callee, this value.Value, args []value.Value, text string) value.Value {
+// program wrote it (text) when it is not a function.
+func (run *Run) callValue(r *value.Realm, callee, this value.Value, args []value.Value, text ast.Expr) value.Value {
 	o := callee.AsObject()
 	if o == nil || !o.Callable() {
-		r.ThrowType("%s is not a function", text)
+		r.ThrowType("%s is not a function", calleeText(text))
 	}
 	if cl, ok := o.Internal.(*closure); ok {
 		return run.call(cl, o, this, args, nil)
@@ -495,14 +495,14 @@ func (c *compiler) newExpr(x *ast.New) exprFn {
 	callee := c.expr(x.Callee)
 	args := c.args(x.Args)
 	pos := x.Start
-	text := calleeText(x.Callee)
+	text := x.Callee
 	return func(f *frame) value.Value {
 		fn := callee(f)
 		a := args(f)
 		f.run.pos = int(pos)
 		r := f.run.realm
 		if !value.IsConstructor(fn) {
-			r.ThrowType("%s is not a constructor", text)
+			r.ThrowType("%s is not a constructor", calleeText(text))
 		}
 		return r.Construct(fn, a, nil)
 	}

@@ -287,7 +287,7 @@ func (c *compiler) enterScope(s *ast.Scope) func(f *frame) {
 		cell bool
 		init value.Value
 	}
-	var slots []slot
+	slots := make([]slot, 0, len(s.Bindings))
 	for _, b := range s.Bindings {
 		init := value.Undefined
 		if b.Lexical() {

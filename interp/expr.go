@@ -267,7 +267,7 @@ func (c *compiler) taggedTemplate(x *ast.TaggedTemplate) exprFn {
 	}
 	site := x
 	pos := x.Start
-	text := calleeText(x.Tag)
+	text := x.Tag // named in the error only: calleeText allocates
 	return func(f *frame) value.Value {
 		r := f.run.realm
 		callee, thisv := fn(f), this(f)
