@@ -96,10 +96,11 @@ type nodeArena struct {
 	covers      slab[coverErrors]
 	funcs       slab[funcContext]
 
-	stmts listBuilder[Stmt]
-	exprs listBuilder[Expr]
-	decls listBuilder[*Declarator]
-	props listBuilder[*Property]
+	stmts    listBuilder[Stmt]
+	exprs    listBuilder[Expr]
+	decls    listBuilder[*Declarator]
+	props    listBuilder[*Property]
+	patterns listBuilder[Pattern]
 }
 
 // alloc returns a pointer to a copy of v in slab s.

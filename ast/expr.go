@@ -798,8 +798,9 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 	p.expect(js.OpenParenToken)
 	ref = p.newCoverErrors()
 	trailing, typed = -1, -1
+	m := p.a.exprs.mark()
 	for p.tt != js.CloseParenToken {
-		if len(items) > 0 {
+		if p.a.exprs.mark() > m {
 			comma := p.expect(js.CommaToken)
 			if p.tt == js.CloseParenToken {
 				trailing = comma
@@ -809,15 +810,15 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 		if p.tt == js.EllipsisToken {
 			start := p.pos
 			p.next()
-			items = append(items, &Spread{At: At{start}, X: p.parseAssign(false, ref)})
+			p.a.exprs.push(&Spread{At: At{start}, X: p.parseAssign(false, ref)})
 		} else if p.ts && p.optionalParamAhead() {
-			items = append(items, p.parseIdentRef())
+			p.a.exprs.push(p.parseIdentRef())
 			if typed < 0 {
 				typed = p.pos
 			}
 			p.next() // ? of an optional parameter
 		} else {
-			items = append(items, p.parseAssign(false, ref))
+			p.a.exprs.push(p.parseAssign(false, ref))
 		}
 		if p.tt == js.ColonToken {
 			if !p.ts {
@@ -826,9 +827,13 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 			if typed < 0 {
 				typed = p.pos
 			}
-			items[len(items)-1] = p.parseParamAnnotation(items[len(items)-1], ref)
+			// The annotation's parse may grow the stack: index it anew.
+			last := p.a.exprs.mark() - 1
+			x := p.parseParamAnnotation(p.a.exprs.stack[last], ref)
+			p.a.exprs.stack[last] = x
 		}
 	}
+	items = p.a.exprs.finish(m)
 	p.next()
 	// Arrow parameters may not hold await or yield; anything else merges
 	// into the enclosing expression's record.
@@ -892,7 +897,7 @@ func (p *parser) parseParenOrArrow(canBeArrow bool) Expr {
 
 // toParams converts a parenthesized list to arrow function parameters.
 func (p *parser) toParams(items []Expr, trailing Pos, ref *coverErrors) ([]Pattern, Pattern) {
-	var params []Pattern
+	m := p.a.patterns.mark()
 	var rest Pattern
 	for i, it := range items {
 		if sp, ok := it.(*Spread); ok {
@@ -908,8 +913,9 @@ func (p *parser) toParams(items []Expr, trailing Pos, ref *coverErrors) ([]Patte
 			}
 			continue
 		}
-		params = append(params, p.toAssignable(it, true, ref))
+		p.a.patterns.push(p.toAssignable(it, true, ref))
 	}
+	params := p.a.patterns.finish(m)
 	p.checkPatternErrors(ref)
 	return params, rest
 }

@@ -167,7 +167,7 @@ func simpleParams(params []Pattern, rest Pattern) bool {
 
 func (p *parser) parseParams() ([]Pattern, Pattern) {
 	p.expect(js.OpenParenToken)
-	var params []Pattern
+	m := p.a.patterns.mark()
 	var rest Pattern
 	for p.tt != js.CloseParenToken {
 		if p.tt == js.EllipsisToken {
@@ -193,7 +193,7 @@ func (p *parser) parseParams() ([]Pattern, Pattern) {
 			if !p.ts {
 				p.failTS(p.pos, "this parameter")
 			}
-			if len(params) == 0 && p.thisParam() {
+			if p.a.patterns.mark() == m && p.thisParam() {
 				continue
 			}
 		}
@@ -209,13 +209,13 @@ func (p *parser) parseParams() ([]Pattern, Pattern) {
 				p.failTS(p.pos, "parameter property")
 			}
 		}
-		params = append(params, p.parseBindingElement())
+		p.a.patterns.push(p.parseBindingElement())
 		if p.tt != js.CloseParenToken {
 			p.expect(js.CommaToken)
 		}
 	}
 	p.next()
-	return params, rest
+	return p.a.patterns.finish(m), rest
 }
 
 // parseArrowBody parses what follows => once the parameters are known.
