@@ -95,12 +95,21 @@ type nodeArena struct {
 	cooked      slab[string]
 	covers      slab[coverErrors]
 	funcs       slab[funcContext]
+	updates     slab[Update]
+	fors        slab[For]
+	unaries     slab[Unary]
+	conds       slab[Cond]
+	news        slab[New]
+	patProps    slab[PatternProp]
+	assignPats  slab[AssignPattern]
+	templates   slab[TemplateLit]
 
 	stmts    listBuilder[Stmt]
 	exprs    listBuilder[Expr]
 	decls    listBuilder[*Declarator]
 	props    listBuilder[*Property]
 	patterns listBuilder[Pattern]
+	quasis   listBuilder[*TemplateElement]
 }
 
 // alloc returns a pointer to a copy of v in slab s.

@@ -158,7 +158,7 @@ func (p *parser) parseConditional(noIn bool, ref *coverErrors) Expr {
 	p.condThenAt = savedThen
 	p.expect(js.ColonToken)
 	els := p.parseAssign(noIn, nil)
-	return &Cond{At: At{start}, Test: x, Then: then, Else: els}
+	return alloc(&p.a.conds, Cond{At: At{start}, Test: x, Then: then, Else: els})
 }
 
 var binaryOps = map[js.TokenType]BinaryOp{
@@ -339,7 +339,7 @@ func (p *parser) parseUnary(ref *coverErrors) Expr {
 				}
 			}
 		}
-		return &Unary{At: At{start}, Op: op, X: x}
+		return alloc(&p.a.unaries, Unary{At: At{start}, Op: op, X: x})
 	}
 	switch p.tt {
 	case js.IncrToken, js.DecrToken:
@@ -352,7 +352,7 @@ func (p *parser) parseUnary(ref *coverErrors) Expr {
 		x := p.parseUnary(nil)
 		p.leave()
 		p.checkSimpleTarget(x, "Invalid left-hand side expression in prefix operation")
-		return &Update{At: At{start}, Op: op, Prefix: true, X: x}
+		return alloc(&p.a.updates, Update{At: At{start}, Op: op, Prefix: true, X: x})
 	case js.AwaitToken:
 		if !p.inAsync() {
 			p.failAt(start, "'await' is only valid in async functions and at the top level of the program.")
@@ -379,7 +379,7 @@ func (p *parser) parseUnary(ref *coverErrors) Expr {
 		}
 		p.checkSimpleTarget(x, "Invalid left-hand side expression in postfix operation")
 		p.next()
-		return &Update{At: At{start}, Op: op, X: x}
+		return alloc(&p.a.updates, Update{At: At{start}, Op: op, X: x})
 	}
 	return x
 }
@@ -449,7 +449,7 @@ func (p *parser) parseNew() Expr {
 	if _, isSuper := callee.(*Super); isSuper {
 		p.failAt(calleeStart, "'super' keyword unexpected here") // new super(), not new super.x()
 	}
-	n := &New{At: At{start}, Callee: callee}
+	n := alloc(&p.a.news, New{At: At{start}, Callee: callee})
 	if p.tt == js.OpenParenToken {
 		n.Args = p.parseArgs()
 	}

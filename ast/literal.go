@@ -85,7 +85,8 @@ func (p *parser) parseRegExp() Expr {
 // TemplateToken or TemplateStartToken. In a tagged template an invalid
 // escape leaves the piece's Cooked value nil instead of failing.
 func (p *parser) parseTemplate(tagged bool) *TemplateLit {
-	t := &TemplateLit{At: At{p.pos}}
+	t := alloc(&p.a.templates, TemplateLit{At: At{p.pos}})
+	mq, mx := p.a.quasis.mark(), p.a.exprs.mark()
 	add := func(rawWithDelims string, cut int) {
 		start := p.pos + 1
 		raw := rawWithDelims[1 : len(rawWithDelims)-cut]
@@ -97,10 +98,11 @@ func (p *parser) parseTemplate(tagged bool) *TemplateLit {
 		} else if !tagged {
 			p.failAt(start+Pos(errOff), "%s", msg)
 		}
-		t.Quasis = append(t.Quasis, el)
+		p.a.quasis.push(el)
 	}
 	if p.tt == js.TemplateToken {
 		add(p.text(), 1)
+		t.Quasis = p.a.quasis.finish(mq)
 		p.next()
 		return t
 	}
@@ -109,12 +111,13 @@ func (p *parser) parseTemplate(tagged bool) *TemplateLit {
 	defer p.leave()
 	for {
 		p.next()
-		t.Exprs = append(t.Exprs, p.parseExpression(false))
+		p.a.exprs.push(p.parseExpression(false))
 		switch p.tt {
 		case js.TemplateMiddleToken:
 			add(p.text(), 2) // }...${
 		case js.TemplateEndToken:
 			add(p.text(), 1) // }...`
+			t.Quasis, t.Exprs = p.a.quasis.finish(mq), p.a.exprs.finish(mx)
 			p.next()
 			return t
 		default:

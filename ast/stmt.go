@@ -492,7 +492,7 @@ func (p *parser) parseFor() Stmt {
 	if await {
 		p.unexpected()
 	}
-	f := &For{At: At{start}}
+	f := alloc(&p.a.fors, For{At: At{start}})
 	if init != nil {
 		f.Init = init.(Stmt)
 	}
