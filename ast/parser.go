@@ -190,6 +190,7 @@ func (p *parser) next() {
 	p.prevEnd = p.end
 	p.nl = false
 	for {
+		p.skipBlanks()
 		start := p.in.Offset()
 		tt, data := p.lx.Next()
 		switch tt {
