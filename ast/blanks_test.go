@@ -3,6 +3,9 @@ package ast
 import (
 	"fmt"
 	"testing"
+
+	"github.com/tdewolff/parse/v2"
+	"github.com/tdewolff/parse/v2/js"
 )
 
 // parseOutcome is everything a parse shows: the tree with every node's
@@ -47,6 +50,31 @@ var blankCases = []string{
 	"async\n function f() {}",
 	"let o = { a: 1 }\n  [0]",
 	"1\t\t\t\t",
+	"let caf\u00e9 = 1, \\u0061b = 2; caf\u00e9 + ab",
+	"let a\\u0062 = 1; ab",
+	"const $_a1 = typeof void 0 instanceof Object in {}; $_a1",
+	"for (const of of [1]) of",
+	"async function f() { await f; for await (const x of []) {} }",
+	"class A { static #p = 1; get g() { return this.#p } }",
+	"3instanceof x",
+	"0x1f.toString()",
+	"let \u0061wait = 1",
+	"l\\u0065t x = 1",
+	"yield",
+	"let x = 1; x\n++\nx",
+}
+
+// TestWordBytes checks that the bytes scanWord takes as continuing a word
+// are the ones the lexer does.
+func TestWordBytes(t *testing.T) {
+	for c := 1; c < 0x80; c++ {
+		src := "a" + string(rune(c)) + " "
+		lx := js.NewLexer(parse.NewInputString(src))
+		_, lit := lx.Next()
+		if got, want := isIdentByte(byte(c)), len(lit) == 2; got != want {
+			t.Errorf("byte %q: isIdentByte %v, lexer continues the word: %v", rune(c), got, want)
+		}
+	}
 }
 
 func TestSkipBlanksUnchanged(t *testing.T) {

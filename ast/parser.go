@@ -191,6 +191,9 @@ func (p *parser) next() {
 	p.nl = false
 	for {
 		p.skipBlanks()
+		if p.scanWord() {
+			return
+		}
 		start := p.in.Offset()
 		tt, data := p.lx.Next()
 		switch tt {
