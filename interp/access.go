@@ -395,13 +395,16 @@ func (c *compiler) args(list []ast.Expr) func(f *frame) []value.Value {
 
 // plainArgs evaluates an argument list without spreads.
 func plainArgs(list []exprFn) func(f *frame) []value.Value {
-	return func(f *frame) []value.Value {
-		out := make([]value.Value, len(list))
-		for i, e := range list {
-			out[i] = e(f)
-		}
-		return out
+	return func(f *frame) []value.Value { return evalPlain(f, list) }
+}
+
+// evalPlain evaluates the arguments of list into a new slice.
+func evalPlain(f *frame, list []exprFn) []value.Value {
+	out := make([]value.Value, len(list))
+	for i, e := range list {
+		out[i] = e(f)
 	}
+	return out
 }
 
 func (c *compiler) call(x *ast.Call) exprFn {
@@ -438,7 +441,6 @@ func (c *compiler) callInChain(x *ast.Call) exprFn {
 		for i, a := range x.Args {
 			plain[i] = c.expr(a)
 		}
-		args = plainArgs(plain)
 	}
 	return func(f *frame) value.Value {
 		callee := fn(f)
@@ -463,7 +465,12 @@ func (c *compiler) callInChain(x *ast.Call) exprFn {
 				}
 			}
 		}
-		a := args(f)
+		var a []value.Value
+		if plain != nil {
+			a = evalPlain(f, plain)
+		} else {
+			a = args(f)
+		}
 		f.run.pos = int(pos)
 		return f.run.callValue(f.run.realm, callee, t, a, text)
 	}
