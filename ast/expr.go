@@ -14,7 +14,9 @@ type coverErrors struct {
 	trailingComma   Pos
 }
 
-func newCoverErrors() *coverErrors { return &coverErrors{-1, -1, -1} }
+func (p *parser) newCoverErrors() *coverErrors {
+	return alloc(&p.a.covers, coverErrors{-1, -1, -1})
+}
 
 // checkExpressionErrors fails if the expression, now known not to be a
 // pattern, used pattern-only syntax.
@@ -107,7 +109,7 @@ func (p *parser) parseAssign(noIn bool, ref *coverErrors) Expr {
 	}
 	p.next()
 	value := p.parseAssign(noIn, nil)
-	return &Assign{At: At{start}, Op: op, Target: target, Value: value}
+	return alloc(&p.a.assigns, Assign{At: At{start}, Op: op, Target: target, Value: value})
 }
 
 func (p *parser) parseYield(noIn bool) Expr {
@@ -156,7 +158,7 @@ func (p *parser) parseConditional(noIn bool, ref *coverErrors) Expr {
 	p.condThenAt = savedThen
 	p.expect(js.ColonToken)
 	els := p.parseAssign(noIn, nil)
-	return &Cond{At: At{start}, Test: x, Then: then, Else: els}
+	return alloc(&p.a.conds, Cond{At: At{start}, Test: x, Then: then, Else: els})
 }
 
 var binaryOps = map[js.TokenType]BinaryOp{
@@ -288,7 +290,7 @@ func (p *parser) makeBinary(op BinaryOp, x, y Expr, opPos Pos) Expr {
 	if mixes(x) || mixes(y) {
 		p.failAt(opPos, "Cannot mix '??' with '||' or '&&' without parentheses")
 	}
-	return &Binary{At: At{x.Pos()}, Op: op, X: x, Y: y}
+	return alloc(&p.a.binaries, Binary{At: At{x.Pos()}, Op: op, X: x, Y: y})
 }
 
 func (p *parser) unaryOp() (UnaryOp, bool) {
@@ -337,7 +339,7 @@ func (p *parser) parseUnary(ref *coverErrors) Expr {
 				}
 			}
 		}
-		return &Unary{At: At{start}, Op: op, X: x}
+		return alloc(&p.a.unaries, Unary{At: At{start}, Op: op, X: x})
 	}
 	switch p.tt {
 	case js.IncrToken, js.DecrToken:
@@ -350,7 +352,7 @@ func (p *parser) parseUnary(ref *coverErrors) Expr {
 		x := p.parseUnary(nil)
 		p.leave()
 		p.checkSimpleTarget(x, "Invalid left-hand side expression in prefix operation")
-		return &Update{At: At{start}, Op: op, Prefix: true, X: x}
+		return alloc(&p.a.updates, Update{At: At{start}, Op: op, Prefix: true, X: x})
 	case js.AwaitToken:
 		if !p.inAsync() {
 			p.failAt(start, "'await' is only valid in async functions and at the top level of the program.")
@@ -377,7 +379,7 @@ func (p *parser) parseUnary(ref *coverErrors) Expr {
 		}
 		p.checkSimpleTarget(x, "Invalid left-hand side expression in postfix operation")
 		p.next()
-		return &Update{At: At{start}, Op: op, X: x}
+		return alloc(&p.a.updates, Update{At: At{start}, Op: op, X: x})
 	}
 	return x
 }
@@ -447,7 +449,7 @@ func (p *parser) parseNew() Expr {
 	if _, isSuper := callee.(*Super); isSuper {
 		p.failAt(calleeStart, "'super' keyword unexpected here") // new super(), not new super.x()
 	}
-	n := &New{At: At{start}, Callee: callee}
+	n := alloc(&p.a.news, New{At: At{start}, Callee: callee})
 	if p.tt == js.OpenParenToken {
 		n.Args = p.parseArgs()
 	}
@@ -479,12 +481,12 @@ loop:
 			}
 			switch p.tt {
 			case js.OpenParenToken:
-				x = &Call{At: At{start}, Callee: x, Args: p.parseArgs(), Optional: true}
+				x = alloc(&p.a.calls, Call{At: At{start}, Callee: x, Args: p.parseArgs(), Optional: true})
 			case js.OpenBracketToken:
 				p.next()
 				idx := p.parseExpression(false)
 				p.expect(js.CloseBracketToken)
-				x = &Index{At: At{start}, X: x, Index: idx, Optional: true}
+				x = alloc(&p.a.indexes, Index{At: At{start}, X: x, Index: idx, Optional: true})
 			case js.TemplateToken, js.TemplateStartToken:
 				p.failAt(p.pos, "Invalid tagged template on optional chain")
 			default:
@@ -494,12 +496,12 @@ loop:
 			p.next()
 			idx := p.parseExpression(false)
 			p.expect(js.CloseBracketToken)
-			x = &Index{At: At{start}, X: x, Index: idx}
+			x = alloc(&p.a.indexes, Index{At: At{start}, X: x, Index: idx})
 		case js.OpenParenToken:
 			if noCalls {
 				break loop
 			}
-			x = &Call{At: At{start}, Callee: x, Args: p.parseArgs()}
+			x = alloc(&p.a.calls, Call{At: At{start}, Callee: x, Args: p.parseArgs()})
 		case js.TemplateToken, js.TemplateStartToken:
 			if chained {
 				p.failAt(p.pos, "Invalid tagged template on optional chain")
@@ -617,10 +619,7 @@ func (p *parser) parseMemberProp(x Expr, start Pos, optional bool) Expr {
 	}
 	// One allocation for the member and its name: member accesses are
 	// the most common node in code-mode programs.
-	both := &struct {
-		m Member
-		n Name
-	}{Member{At: At{start}, X: x, Optional: optional}, Name{At: At{p.pos}, Name: p.identName()}}
+	both := alloc(&p.a.members, memberName{Member{At: At{start}, X: x, Optional: optional}, Name{At: At{p.pos}, Name: p.identName()}})
 	both.m.Prop = &both.n
 	p.next()
 	return &both.m
@@ -628,21 +627,21 @@ func (p *parser) parseMemberProp(x Expr, start Pos, optional bool) Expr {
 
 func (p *parser) parseArgs() []Expr {
 	p.expect(js.OpenParenToken)
-	var args []Expr
+	m := p.a.exprs.mark()
 	for p.tt != js.CloseParenToken {
 		if p.tt == js.EllipsisToken {
 			start := p.pos
 			p.next()
-			args = append(args, &Spread{At: At{start}, X: p.parseAssign(false, nil)})
+			p.a.exprs.push(&Spread{At: At{start}, X: p.parseAssign(false, nil)})
 		} else {
-			args = append(args, p.parseAssign(false, nil))
+			p.a.exprs.push(p.parseAssign(false, nil))
 		}
 		if p.tt != js.CloseParenToken {
 			p.expect(js.CommaToken)
 		}
 	}
 	p.next()
-	return args
+	return p.a.exprs.finish(m)
 }
 
 // parsePrimary parses a PrimaryExpression, including the arrow functions
@@ -781,7 +780,7 @@ func (p *parser) parseAsyncPrimary(canBeArrow bool) Expr {
 			return p.parseArrowBody(start, params, rest, true)
 		}
 		p.checkExpressionErrors(ref)
-		return &Call{At: At{start}, Callee: id, Args: items}
+		return alloc(&p.a.calls, Call{At: At{start}, Callee: id, Args: items})
 	}
 	return id
 }
@@ -797,10 +796,11 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 	outerAwait, outerYield := p.awaitPos, p.yieldPos
 	p.awaitPos, p.yieldPos = -1, -1
 	p.expect(js.OpenParenToken)
-	ref = newCoverErrors()
+	ref = p.newCoverErrors()
 	trailing, typed = -1, -1
+	m := p.a.exprs.mark()
 	for p.tt != js.CloseParenToken {
-		if len(items) > 0 {
+		if p.a.exprs.mark() > m {
 			comma := p.expect(js.CommaToken)
 			if p.tt == js.CloseParenToken {
 				trailing = comma
@@ -810,15 +810,15 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 		if p.tt == js.EllipsisToken {
 			start := p.pos
 			p.next()
-			items = append(items, &Spread{At: At{start}, X: p.parseAssign(false, ref)})
+			p.a.exprs.push(&Spread{At: At{start}, X: p.parseAssign(false, ref)})
 		} else if p.ts && p.optionalParamAhead() {
-			items = append(items, p.parseIdentRef())
+			p.a.exprs.push(p.parseIdentRef())
 			if typed < 0 {
 				typed = p.pos
 			}
 			p.next() // ? of an optional parameter
 		} else {
-			items = append(items, p.parseAssign(false, ref))
+			p.a.exprs.push(p.parseAssign(false, ref))
 		}
 		if p.tt == js.ColonToken {
 			if !p.ts {
@@ -827,9 +827,13 @@ func (p *parser) parseParenItems() (items []Expr, trailing Pos, ref *coverErrors
 			if typed < 0 {
 				typed = p.pos
 			}
-			items[len(items)-1] = p.parseParamAnnotation(items[len(items)-1], ref)
+			// The annotation's parse may grow the stack: index it anew.
+			last := p.a.exprs.mark() - 1
+			x := p.parseParamAnnotation(p.a.exprs.stack[last], ref)
+			p.a.exprs.stack[last] = x
 		}
 	}
+	items = p.a.exprs.finish(m)
 	p.next()
 	// Arrow parameters may not hold await or yield; anything else merges
 	// into the enclosing expression's record.
@@ -893,7 +897,7 @@ func (p *parser) parseParenOrArrow(canBeArrow bool) Expr {
 
 // toParams converts a parenthesized list to arrow function parameters.
 func (p *parser) toParams(items []Expr, trailing Pos, ref *coverErrors) ([]Pattern, Pattern) {
-	var params []Pattern
+	m := p.a.patterns.mark()
 	var rest Pattern
 	for i, it := range items {
 		if sp, ok := it.(*Spread); ok {
@@ -909,61 +913,66 @@ func (p *parser) toParams(items []Expr, trailing Pos, ref *coverErrors) ([]Patte
 			}
 			continue
 		}
-		params = append(params, p.toAssignable(it, true, ref))
+		p.a.patterns.push(p.toAssignable(it, true, ref))
 	}
+	params := p.a.patterns.finish(m)
 	p.checkPatternErrors(ref)
 	return params, rest
 }
 
 func (p *parser) parseArrayLit(ref *coverErrors) Expr {
-	a := &ArrayLit{At: At{p.pos}}
+	a := alloc(&p.a.arrays, ArrayLit{At: At{p.pos}})
 	p.next()
+	m := p.a.exprs.mark()
 	for p.tt != js.CloseBracketToken {
 		switch p.tt {
 		case js.CommaToken:
-			a.Elems = append(a.Elems, nil)
+			p.a.exprs.push(nil)
 			p.next()
 			continue
 		case js.EllipsisToken:
 			start := p.pos
 			p.next()
-			a.Elems = append(a.Elems, &Spread{At: At{start}, X: p.parseAssign(false, ref)})
+			p.a.exprs.push(&Spread{At: At{start}, X: p.parseAssign(false, ref)})
 			if p.tt == js.CommaToken && ref != nil && ref.trailingComma < 0 {
 				ref.trailingComma = p.pos
 			}
 		case eofToken:
 			p.unexpected()
 		default:
-			a.Elems = append(a.Elems, p.parseAssign(false, ref))
+			p.a.exprs.push(p.parseAssign(false, ref))
 		}
 		if p.tt != js.CloseBracketToken {
 			p.expect(js.CommaToken)
 		}
 	}
 	p.next()
+	a.Elems = p.a.exprs.finish(m)
 	return a
 }
 
 func (p *parser) parseObjectLit(ref *coverErrors) Expr {
-	o := &ObjectLit{At: At{p.pos}}
+	o := alloc(&p.a.objects, ObjectLit{At: At{p.pos}})
 	p.next()
 	sawProto := false
+	m := p.a.props.mark()
 	for p.tt != js.CloseBraceToken {
 		if p.tt == js.EllipsisToken {
 			start := p.pos
 			p.next()
-			o.Props = append(o.Props, &Property{At: At{start}, Kind: PropSpread, Value: p.parseAssign(false, ref)})
+			p.a.props.push(alloc(&p.a.properties, Property{At: At{start}, Kind: PropSpread, Value: p.parseAssign(false, ref)}))
 			if p.tt == js.CommaToken && ref != nil && ref.trailingComma < 0 {
 				ref.trailingComma = p.pos
 			}
 		} else {
-			o.Props = append(o.Props, p.parseObjectProperty(ref, &sawProto))
+			p.a.props.push(p.parseObjectProperty(ref, &sawProto))
 		}
 		if p.tt != js.CloseBraceToken {
 			p.expect(js.CommaToken)
 		}
 	}
 	p.next()
+	o.Props = p.a.props.finish(m)
 	return o
 }
 
@@ -1003,7 +1012,7 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 			kind = PropMethod
 		}
 		fn := p.parseMethod(start, fkind, async, gen, false)
-		return &Property{At: At{start}, Kind: kind, Key: key, Computed: computed, Value: &FuncLit{At: At{fn.Start}, Func: fn}}
+		return alloc(&p.a.properties, Property{At: At{start}, Kind: kind, Key: key, Computed: computed, Value: alloc(&p.a.funcLits, FuncLit{At: At{fn.Start}, Func: fn})})
 	}
 	if p.eat(js.ColonToken) {
 		value := p.parseAssign(false, ref)
@@ -1013,7 +1022,7 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 			}
 			*sawProto = true
 		}
-		return &Property{At: At{start}, Kind: PropInit, Key: key, Computed: computed, Value: value}
+		return alloc(&p.a.properties, Property{At: At{start}, Kind: PropInit, Key: key, Computed: computed, Value: value})
 	}
 	// Shorthand: {a} or, in a pattern, {a = 1}.
 	if computed || !js.IsIdentifier(keyTT) || isStrictReserved(keyTT) {
@@ -1027,7 +1036,7 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 	}
 	name := key.(*Name)
 	p.checkEscapedKeyword(keyStart, name.Name)
-	id := &Ident{At: At{keyStart}, Name: name.Name}
+	id := alloc(&p.a.idents, Ident{At: At{keyStart}, Name: name.Name})
 	var value Expr = id
 	if p.tt == js.EqToken {
 		if ref != nil && ref.shorthandAssign < 0 {
@@ -1036,9 +1045,9 @@ func (p *parser) parseObjectProperty(ref *coverErrors, sawProto *bool) *Property
 			p.failAt(p.pos, "Invalid shorthand property initializer: '=' in an object literal is only valid in a destructuring pattern")
 		}
 		p.next()
-		value = &Assign{At: At{keyStart}, Op: OpAssign, Target: id, Value: p.parseAssign(false, nil)}
+		value = alloc(&p.a.assigns, Assign{At: At{keyStart}, Op: OpAssign, Target: id, Value: p.parseAssign(false, nil)})
 	}
-	return &Property{At: At{start}, Kind: PropInit, Key: name, Shorthand: true, Value: value}
+	return alloc(&p.a.properties, Property{At: At{start}, Kind: PropInit, Key: name, Shorthand: true, Value: value})
 }
 
 // parseMethodHead consumes what may precede a method's key in an object
@@ -1097,7 +1106,7 @@ func (p *parser) parsePropertyKey() (Expr, bool) {
 		p.next()
 		return name, false
 	case js.IsIdentifierName(p.tt):
-		name := &Name{At: At{start}, Name: p.identName()}
+		name := alloc(&p.a.names, Name{At: At{start}, Name: p.identName()})
 		p.next()
 		return name, false
 	}

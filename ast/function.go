@@ -29,7 +29,7 @@ func (p *parser) parseFunctionDecl(async bool, start Pos) Stmt {
 		}
 		return nil
 	}
-	return &FuncDecl{At: At{start}, Func: fn}
+	return alloc(&p.a.funcDecls, FuncDecl{At: At{start}, Func: fn})
 }
 
 // implementationFollows reports whether the next statement declares the
@@ -64,7 +64,7 @@ func (p *parser) parseFunctionExpr(async bool, start Pos) Expr {
 		name = p.parseBindingIdent()
 	}
 	fn := p.parseFunctionRest(start, FuncNormal, name, async, gen, false)
-	return &FuncLit{At: At{start}, Func: fn}
+	return alloc(&p.a.funcLits, FuncLit{At: At{start}, Func: fn})
 }
 
 // parseMethod parses the parameters and body of an object or class method.
@@ -91,7 +91,7 @@ func (p *parser) parseFunctionRest(start Pos, kind FuncKind, name *Ident, async,
 	fc := p.pushFunc(kind, async, gen)
 	fc.superCall = superCall
 	defer p.popFunc(saved)
-	fn := &Function{At: At{start}, Kind: kind, Name: name, Async: async, Generator: gen, Strict: true}
+	fn := alloc(&p.a.functions, Function{At: At{start}, Kind: kind, Name: name, Async: async, Generator: gen, Strict: true})
 	bodiless := p.bodiless || p.ambient
 	p.bodiless = false
 	if p.tt == js.LtToken {
@@ -167,7 +167,7 @@ func simpleParams(params []Pattern, rest Pattern) bool {
 
 func (p *parser) parseParams() ([]Pattern, Pattern) {
 	p.expect(js.OpenParenToken)
-	var params []Pattern
+	m := p.a.patterns.mark()
 	var rest Pattern
 	for p.tt != js.CloseParenToken {
 		if p.tt == js.EllipsisToken {
@@ -193,7 +193,7 @@ func (p *parser) parseParams() ([]Pattern, Pattern) {
 			if !p.ts {
 				p.failTS(p.pos, "this parameter")
 			}
-			if len(params) == 0 && p.thisParam() {
+			if p.a.patterns.mark() == m && p.thisParam() {
 				continue
 			}
 		}
@@ -209,13 +209,13 @@ func (p *parser) parseParams() ([]Pattern, Pattern) {
 				p.failTS(p.pos, "parameter property")
 			}
 		}
-		params = append(params, p.parseBindingElement())
+		p.a.patterns.push(p.parseBindingElement())
 		if p.tt != js.CloseParenToken {
 			p.expect(js.CommaToken)
 		}
 	}
 	p.next()
-	return params, rest
+	return p.a.patterns.finish(m), rest
 }
 
 // parseArrowBody parses what follows => once the parameters are known.
@@ -224,7 +224,7 @@ func (p *parser) parseArrowBody(start Pos, params []Pattern, rest Pattern, async
 	p.pushFunc(FuncArrow, async, false)
 	defer p.popFunc(saved)
 	p.next() // =>
-	fn := &Function{At: At{start}, Kind: FuncArrow, Async: async, Params: params, Rest: rest, Strict: true}
+	fn := alloc(&p.a.functions, Function{At: At{start}, Kind: FuncArrow, Async: async, Params: params, Rest: rest, Strict: true})
 	fn.SimpleParams = simpleParams(params, rest)
 	outerAwait, outerYield := p.awaitPos, p.yieldPos
 	if p.tt == js.OpenBraceToken {
@@ -234,7 +234,7 @@ func (p *parser) parseArrowBody(start Pos, params []Pattern, rest Pattern, async
 		fn.ExprBody = p.parseAssign(false, nil)
 	}
 	p.awaitPos, p.yieldPos = outerAwait, outerYield
-	return &FuncLit{At: At{start}, Func: fn}
+	return alloc(&p.a.funcLits, FuncLit{At: At{start}, Func: fn})
 }
 
 // ---------------------------------------------------------------------------
@@ -332,7 +332,7 @@ func (p *parser) parseClassMember(derived bool) *ClassMember {
 			body := p.parseBlock()
 			p.popFunc(saved)
 			m.Kind = MemberStaticBlock
-			m.Value = &Function{At: At{start}, Kind: FuncClassInit, Body: body, Strict: true, SimpleParams: true}
+			m.Value = alloc(&p.a.functions, Function{At: At{start}, Kind: FuncClassInit, Body: body, Strict: true, SimpleParams: true})
 			return m
 		}
 	}
@@ -441,7 +441,7 @@ func (p *parser) parseClassMember(derived bool) *ClassMember {
 		p.pushFunc(FuncClassInit, false, false)
 		x := p.parseAssign(false, nil)
 		p.popFunc(saved)
-		m.Value = &Function{At: At{initStart}, Kind: FuncClassInit, ExprBody: x, Strict: true, SimpleParams: true}
+		m.Value = alloc(&p.a.functions, Function{At: At{initStart}, Kind: FuncClassInit, ExprBody: x, Strict: true, SimpleParams: true})
 	}
 	p.semicolon()
 	if erase {

@@ -21,13 +21,28 @@ func (p *parser) parseNumber() Expr {
 	if !ok {
 		p.failAt(start, "Invalid number %s", raw)
 	}
-	return &NumberLit{At: At{start}, Value: v, Raw: raw}
+	return alloc(&p.a.numbers, NumberLit{At: At{start}, Value: v, Raw: raw})
 }
 
 // parseNumberText converts a numeric literal's text (decimal, 0x, 0o, 0b,
 // with _ separators) to its value, with the correct rounding jsnum gives
 // the same forms at run time. A literal the lexer accepted is never NaN.
 func parseNumberText(raw string) (float64, bool) {
+	// Most literals are small decimal integers, exact in a float64.
+	if len(raw) <= 15 {
+		n := 0
+		for i := 0; i < len(raw); i++ {
+			c := raw[i]
+			if c < '0' || c > '9' {
+				n = -1
+				break
+			}
+			n = 10*n + int(c-'0')
+		}
+		if n >= 0 {
+			return float64(n), true
+		}
+	}
 	v := jsnum.Parse(strings.ReplaceAll(raw, "_", ""))
 	return v, !math.IsNaN(v)
 }
@@ -39,7 +54,7 @@ func (p *parser) parseStringLit() *StringLit {
 	if msg != "" {
 		p.failAt(start+1+Pos(errOff), "%s", msg)
 	}
-	return &StringLit{At: At{start}, Value: value, Raw: raw}
+	return alloc(&p.a.strings, StringLit{At: At{start}, Value: value, Raw: raw})
 }
 
 func (p *parser) parseRegExp() Expr {
@@ -70,22 +85,24 @@ func (p *parser) parseRegExp() Expr {
 // TemplateToken or TemplateStartToken. In a tagged template an invalid
 // escape leaves the piece's Cooked value nil instead of failing.
 func (p *parser) parseTemplate(tagged bool) *TemplateLit {
-	t := &TemplateLit{At: At{p.pos}}
+	t := alloc(&p.a.templates, TemplateLit{At: At{p.pos}})
+	mq, mx := p.a.quasis.mark(), p.a.exprs.mark()
 	add := func(rawWithDelims string, cut int) {
 		start := p.pos + 1
 		raw := rawWithDelims[1 : len(rawWithDelims)-cut]
 		raw = strings.ReplaceAll(strings.ReplaceAll(raw, "\r\n", "\n"), "\r", "\n")
-		el := &TemplateElement{At: At{start}, Raw: raw}
+		el := alloc(&p.a.templElems, TemplateElement{At: At{start}, Raw: raw})
 		cooked, errOff, msg := decodeEscapes(raw, true)
 		if msg == "" {
-			el.Cooked = &cooked
+			el.Cooked = alloc(&p.a.cooked, cooked)
 		} else if !tagged {
 			p.failAt(start+Pos(errOff), "%s", msg)
 		}
-		t.Quasis = append(t.Quasis, el)
+		p.a.quasis.push(el)
 	}
 	if p.tt == js.TemplateToken {
 		add(p.text(), 1)
+		t.Quasis = p.a.quasis.finish(mq)
 		p.next()
 		return t
 	}
@@ -94,12 +111,13 @@ func (p *parser) parseTemplate(tagged bool) *TemplateLit {
 	defer p.leave()
 	for {
 		p.next()
-		t.Exprs = append(t.Exprs, p.parseExpression(false))
+		p.a.exprs.push(p.parseExpression(false))
 		switch p.tt {
 		case js.TemplateMiddleToken:
 			add(p.text(), 2) // }...${
 		case js.TemplateEndToken:
 			add(p.text(), 1) // }...`
+			t.Quasis, t.Exprs = p.a.quasis.finish(mq), p.a.exprs.finish(mx)
 			p.next()
 			return t
 		default:

@@ -31,7 +31,8 @@ func Parse(text string) (*Program, error) {
 
 // ParseWith is Parse with options.
 func ParseWith(text string, opts Options) (*Program, error) {
-	return ParseSourceWith(normalize(text, !opts.NoTypeScript), opts)
+	var buf textBuf
+	return parseSourceWith(normalizeBuf(text, !opts.NoTypeScript, &buf), opts, &buf)
 }
 
 // ParseSource parses src.Text[src.Start:src.End] exactly, without cleanup.
@@ -41,10 +42,16 @@ func ParseSource(src *Source) (prog *Program, err error) {
 
 // ParseSourceWith is ParseSource with options.
 func ParseSourceWith(src *Source, opts Options) (prog *Program, err error) {
+	return parseSourceWith(src, opts, nil)
+}
+
+// parseSourceWith is ParseSourceWith, reusing buf's copy of the text when
+// it holds the range to parse.
+func parseSourceWith(src *Source, opts Options, buf *textBuf) (prog *Program, err error) {
 	if e := checkText(src); e != nil {
 		return nil, e
 	}
-	fn, perr := parseBody(src, !opts.NoTypeScript)
+	fn, perr := parseBody(src, !opts.NoTypeScript, buf)
 	if perr != nil {
 		perr.Location = src.Location(perr.Pos)
 		return nil, perr
@@ -81,8 +88,8 @@ func checkText(src *Source) *Error {
 
 // parseBody runs the parser, turning its bailout (and, defensively, any
 // other panic) into an *Error.
-func parseBody(src *Source, ts bool) (fn *Function, err *Error) {
-	p := newParser(src, ts)
+func parseBody(src *Source, ts bool, buf *textBuf) (fn *Function, err *Error) {
+	p := newParser(src, ts, buf)
 	defer func() {
 		if rec := recover(); rec != nil {
 			fn, err = nil, recoverError(p, rec)
@@ -107,7 +114,7 @@ func ParseExpression(text string) (Expr, error) {
 	if e := checkText(src); e != nil {
 		return nil, e
 	}
-	x, err := parseWholeExpression(src, true)
+	x, err := parseWholeExpression(src, true, nil)
 	if err != nil {
 		err.Location = src.Location(err.Pos)
 		return nil, err
@@ -122,8 +129,8 @@ func ParseExpression(text string) (Expr, error) {
 
 // parseWholeExpression parses the source range as one expression followed
 // only by an optional semicolon.
-func parseWholeExpression(src *Source, ts bool) (x Expr, err *Error) {
-	p := newParser(src, ts)
+func parseWholeExpression(src *Source, ts bool, buf *textBuf) (x Expr, err *Error) {
+	p := newParser(src, ts, buf)
 	defer func() {
 		if rec := recover(); rec != nil {
 			x, err = nil, recoverError(p, rec)
@@ -145,16 +152,19 @@ func parseWholeExpression(src *Source, ts bool) (x Expr, err *Error) {
 // that is one parameterless function or arrow (`async () => { ... }`, the
 // Cloudflare dialect), whose body then becomes the program. The returned
 // Source keeps the whole text, so positions still point into it.
-func Normalize(text string) *Source { return normalize(text, true) }
+func Normalize(text string) *Source { return normalizeBuf(text, true, nil) }
 
 // normalize is Normalize; ts says whether a wrapper may be written in
 // TypeScript (async (): Promise<void> => { ... }).
-func normalize(text string, ts bool) *Source {
+//
+// The wrapper is looked for by parsing; buf, if not nil, keeps that
+// parse's copy of the text for the parse of the program that follows.
+func normalizeBuf(text string, ts bool, buf *textBuf) *Source {
 	src := NewSource(text)
 	start, end := stripFence(text)
 	start = skipExportDefault(text, start, end)
 	src.Start, src.End = start, end
-	if body, ok := wrapperBody(src, ts); ok {
+	if body, ok := wrapperBody(src, ts, buf); ok {
 		src.Start, src.End = body[0], body[1]
 	}
 	return src
@@ -208,7 +218,7 @@ func skipExportDefault(text string, start, end int) int {
 
 // wrapperBody reports whether the range holds exactly one parameterless
 // function or arrow with a block body, and returns the body's range.
-func wrapperBody(src *Source, ts bool) ([2]int, bool) {
+func wrapperBody(src *Source, ts bool, buf *textBuf) ([2]int, bool) {
 	body := src.Text[src.Start:src.End]
 	if !utf8.ValidString(body) || strings.TrimSpace(body) == "" {
 		return [2]int{}, false
@@ -219,7 +229,7 @@ func wrapperBody(src *Source, ts bool) ([2]int, bool) {
 	if !(strings.HasPrefix(t, "async") || strings.HasPrefix(t, "function") || strings.HasPrefix(t, "(")) {
 		return [2]int{}, false
 	}
-	x, err := parseWholeExpression(src, ts)
+	x, err := parseWholeExpression(src, ts, buf)
 	if err != nil {
 		return [2]int{}, false
 	}

@@ -72,6 +72,8 @@ type parser struct {
 	// failed (see try).
 	ts, ambient, bodiless bool
 	failedSpec            map[specKey]bool
+
+	a nodeArena // where nodes are allocated
 }
 
 // funcContext is what the parser needs to know about the function it is
@@ -105,10 +107,29 @@ type privateScope struct {
 // bailout is what the parser panics with to stop at the first error.
 type bailout struct{ err *Error }
 
-func newParser(src *Source, ts bool) *parser {
-	text := src.Text[src.Start:src.End]
-	buf := make([]byte, len(text), len(text)+1)
-	copy(buf, text)
+// textBuf is a copy of src.Text[start:end] with room for the NUL the
+// lexer appends, kept so that two parses of the same range (Normalize's
+// look for a wrapper, then the program's) copy the text once.
+type textBuf struct {
+	b          []byte
+	start, end int
+}
+
+// newParser returns a parser for src's range. If reuse is not nil, its
+// copy of the text is used when it holds that range, and otherwise
+// replaced by the new parser's.
+func newParser(src *Source, ts bool, reuse *textBuf) *parser {
+	var buf []byte
+	if reuse != nil && reuse.b != nil && reuse.start == src.Start && reuse.end == src.End {
+		buf = reuse.b
+	} else {
+		text := src.Text[src.Start:src.End]
+		buf = make([]byte, len(text), len(text)+1)
+		copy(buf, text)
+		if reuse != nil {
+			*reuse = textBuf{buf, src.Start, src.End}
+		}
+	}
 	p := &parser{src: src, base: src.Start, buf: buf, potentialArrowAt: -1, condThenAt: -1, awaitPos: -1, yieldPos: -1, ts: ts}
 	p.in = parse.NewInputBytes(buf)
 	p.lx = js.NewLexer(p.in)
@@ -169,6 +190,10 @@ func (p *parser) next() {
 	p.prevEnd = p.end
 	p.nl = false
 	for {
+		p.skipBlanks()
+		if p.scanWord() {
+			return
+		}
 		start := p.in.Offset()
 		tt, data := p.lx.Next()
 		switch tt {
@@ -445,7 +470,7 @@ func (p *parser) checkIdentToken() {
 // parseIdentRef parses an identifier used as a value.
 func (p *parser) parseIdentRef() *Ident {
 	p.checkIdentToken()
-	id := &Ident{At: At{p.pos}, Name: p.varName()}
+	id := alloc(&p.a.idents, Ident{At: At{p.pos}, Name: p.varName()})
 	p.next()
 	return id
 }
@@ -456,7 +481,7 @@ func (p *parser) parseBindingIdent() *Ident {
 		p.failAt(p.pos, "let is disallowed as a lexically bound name")
 	}
 	p.checkIdentToken()
-	id := &Ident{At: At{p.pos}, Name: p.varName()}
+	id := alloc(&p.a.idents, Ident{At: At{p.pos}, Name: p.varName()})
 	p.checkBindableName(id)
 	p.next()
 	return id
@@ -474,7 +499,7 @@ func (p *parser) checkBindableName(id *Ident) {
 // Functions context
 
 func (p *parser) pushFunc(kind FuncKind, async, generator bool) *funcContext {
-	fc := &funcContext{parent: p.fn, kind: kind, async: async, generator: generator}
+	fc := alloc(&p.a.funcs, funcContext{parent: p.fn, kind: kind, async: async, generator: generator})
 	switch kind {
 	case FuncArrow:
 		if p.fn != nil {

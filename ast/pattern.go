@@ -51,8 +51,8 @@ func (p *parser) toAssignableIn(x Expr, binding bool, ref *coverErrors, nested b
 				}
 				pat.Rest = rest
 			case PropInit:
-				pat.Props = append(pat.Props, &PatternProp{At: At{prop.Start}, Key: prop.Key, Computed: prop.Computed,
-					Shorthand: prop.Shorthand, Value: p.toAssignableIn(prop.Value, binding, ref, true)})
+				pat.Props = append(pat.Props, alloc(&p.a.patProps, PatternProp{At: At{prop.Start}, Key: prop.Key, Computed: prop.Computed,
+					Shorthand: prop.Shorthand, Value: p.toAssignableIn(prop.Value, binding, ref, true)}))
 			default:
 				p.failAt(prop.Start, "Invalid destructuring assignment target")
 			}
@@ -94,7 +94,7 @@ func (p *parser) toAssignableIn(x Expr, binding bool, ref *coverErrors, nested b
 		if binding {
 			p.checkBindingPattern(t.Target)
 		}
-		return &AssignPattern{At: At{t.Start}, Target: t.Target, Default: t.Value}
+		return alloc(&p.a.assignPats, AssignPattern{At: At{t.Start}, Target: t.Target, Default: t.Value})
 	}
 	if nested {
 		p.failAt(x.Pos(), "Invalid destructuring assignment target")
@@ -170,7 +170,7 @@ func (p *parser) parseBindingElement() Pattern {
 		p.parseType()
 	}
 	if p.eat(js.EqToken) {
-		return &AssignPattern{At: At{start}, Target: target, Default: p.parseAssign(false, nil)}
+		return alloc(&p.a.assignPats, AssignPattern{At: At{start}, Target: target, Default: p.parseAssign(false, nil)})
 	}
 	return target
 }
@@ -224,7 +224,7 @@ func (p *parser) parseObjectBinding() Pattern {
 		if _, ok := key.(*PrivateName); ok {
 			p.failAt(start, "Unexpected private name")
 		}
-		prop := &PatternProp{At: At{start}, Key: key, Computed: computed}
+		prop := alloc(&p.a.patProps, PatternProp{At: At{start}, Key: key, Computed: computed})
 		if p.eat(js.ColonToken) {
 			prop.Value = p.parseBindingElement()
 		} else {
@@ -243,13 +243,13 @@ func (p *parser) parseObjectBinding() Pattern {
 			if isStrictReserved(keyTT) {
 				p.failAt(start, "Unexpected strict mode reserved word '%s'", key.(*Name).Name)
 			}
-			id := &Ident{At: At{start}, Name: key.(*Name).Name}
+			id := alloc(&p.a.idents, Ident{At: At{start}, Name: key.(*Name).Name})
 			p.checkEscapedKeyword(start, id.Name)
 			p.checkBindableName(id)
 			prop.Shorthand = true
 			prop.Value = id
 			if p.eat(js.EqToken) {
-				prop.Value = &AssignPattern{At: At{start}, Target: id, Default: p.parseAssign(false, nil)}
+				prop.Value = alloc(&p.a.assignPats, AssignPattern{At: At{start}, Target: id, Default: p.parseAssign(false, nil)})
 			}
 		}
 		pat.Props = append(pat.Props, prop)

@@ -26,6 +26,19 @@ type resolver struct {
 	env     *env
 	fn      *funcState
 	globals map[string]*Binding
+
+	// Slabs for what the resolver allocates per identifier and scope (see
+	// arena.go).
+	bindings   slab[Binding]
+	envs       slab[env]
+	freeEnvs   []*env     // layers left, for reuse
+	ptrs       []*Binding // room for the first few bindings of lists
+	scopes     slab[Scope]
+	funcScopes slab[FuncScope]
+	funcStates slab[funcState]
+	// lexical is the stack hoistVars passes down, kept between functions
+	// for its array.
+	lexical [][]Stmt
 }
 
 // env is one layer of names: a block, a function's var scope, a class
@@ -37,6 +50,9 @@ type env struct {
 	// varScope is set on the layer that holds a function's parameters and
 	// vars, where `arguments` is implicitly declared.
 	varScope bool
+	// inline holds the first few names, so that most layers need no
+	// array of their own (an env never moves: it lives in a slab).
+	inline [4]*Binding
 }
 
 type funcState struct {
@@ -90,7 +106,7 @@ func (ns *names) set(b *Binding) {
 }
 
 func resolveProgram(src *Source, fn *Function) (prog *Program, err *Error) {
-	r := &resolver{src: src, globals: map[string]*Binding{}}
+	r := &resolver{src: src, globals: map[string]*Binding{}, lexical: make([][]Stmt, 0, 16)}
 	defer func() {
 		if rec := recover(); rec != nil {
 			b, ok := rec.(bailout)
@@ -122,17 +138,49 @@ func (r *resolver) declare(e *env, id *Ident, kind BindingKind) *Binding {
 }
 
 func (r *resolver) newLocal(st *funcState, name string, kind BindingKind, pos Pos) *Binding {
-	b := &Binding{Name: name, Kind: kind, Decl: pos, Storage: Local, Index: len(st.scope.Locals), owner: st.scope}
-	st.scope.Locals = append(st.scope.Locals, b)
+	b := alloc(&r.bindings, Binding{Name: name, Kind: kind, Decl: pos, Storage: Local, Index: len(st.scope.Locals), owner: st.scope})
+	st.scope.Locals = append(r.room(st.scope.Locals), b)
 	return b
 }
 
+// room returns list itself if it has room for one more binding, and
+// otherwise, for an empty list, a few elements' room from a shared array:
+// most lists of bindings are short, and growing each from nothing was
+// most of the resolver's allocations. A longer list grows as usual.
+func (r *resolver) room(list []*Binding) []*Binding {
+	const first = 4
+	if cap(list) > 0 {
+		return list
+	}
+	if len(r.ptrs) < first {
+		r.ptrs = make([]*Binding, 64*first)
+	}
+	list, r.ptrs = r.ptrs[:0:first], r.ptrs[first:]
+	return list
+}
+
 func (r *resolver) push(varScope bool) *env {
-	r.env = &env{parent: r.env, fn: r.fn, varScope: varScope}
+	var e *env
+	if n := len(r.freeEnvs); n > 0 {
+		e, r.freeEnvs = r.freeEnvs[n-1], r.freeEnvs[:n-1]
+	} else {
+		e = r.envs.new()
+		e.names.list = e.inline[:0]
+	}
+	e.parent, e.fn, e.varScope = r.env, r.fn, varScope
+	r.env = e
 	return r.env
 }
 
-func (r *resolver) pop() { r.env = r.env.parent }
+// pop leaves the innermost layer. Nothing refers to a layer once it is
+// left, so it is kept for reuse, with its names' array.
+func (r *resolver) pop() {
+	e := r.env
+	r.env = e.parent
+	clear(e.names.list)
+	*e = env{names: names{list: e.names.list[:0]}}
+	r.freeEnvs = append(r.freeEnvs, e)
+}
 
 // lookup finds the binding a name refers to from the current position,
 // capturing it into the current function if it belongs to an outer one.
@@ -154,7 +202,7 @@ func (r *resolver) lookup(name string) *Binding {
 	}
 	g, ok := r.globals[name]
 	if !ok {
-		g = &Binding{Name: name, Kind: BindGlobal, Decl: NoPos, Storage: Global}
+		g = alloc(&r.bindings, Binding{Name: name, Kind: BindGlobal, Decl: NoPos, Storage: Global})
 		r.globals[name] = g
 	}
 	return g
@@ -179,8 +227,8 @@ func (r *resolver) capture(st *funcState, b *Binding) *Binding {
 	if outer.Storage == Local {
 		outer.Storage = Cell
 	}
-	fb := &Binding{Name: b.Name, Kind: b.Kind, Decl: b.Decl, Storage: Free, Index: len(st.scope.Free), Outer: outer, owner: st.scope}
-	st.scope.Free = append(st.scope.Free, fb)
+	fb := alloc(&r.bindings, Binding{Name: b.Name, Kind: b.Kind, Decl: b.Decl, Storage: Free, Index: len(st.scope.Free), Outer: outer, owner: st.scope})
+	st.scope.Free = append(r.room(st.scope.Free), fb)
 	return fb
 }
 
@@ -209,15 +257,20 @@ func (r *resolver) this(t *This) {
 // declarations and body. A named function expression binds its own name
 // in a layer of its own, so that parameters and vars may shadow it.
 func (r *resolver) function(fn *Function, exprName *Ident) {
-	st := &funcState{parent: r.fn, fn: fn}
-	fn.Scope = &FuncScope{Vars: &Scope{}}
+	st := alloc(&r.funcStates, funcState{parent: r.fn, fn: fn})
+	fn.Scope = alloc(&r.funcScopes, FuncScope{Vars: r.scopes.new()})
 	if r.fn != nil {
 		fn.Scope.Parent = r.fn.scope
 	}
 	st.scope = fn.Scope
 	savedEnv, savedFn := r.env, r.fn
 	r.fn = st
-	defer func() { r.env, r.fn = savedEnv, savedFn }()
+	defer func() {
+		for r.env != savedEnv {
+			r.pop()
+		}
+		r.fn = savedFn
+	}()
 
 	if exprName != nil {
 		e := r.push(false)
@@ -245,11 +298,11 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 	var body []Stmt
 	if fn.Body != nil {
 		body = fn.Body.Body
-		fn.Body.Scope = &Scope{}
+		fn.Body.Scope = r.scopes.new()
 	}
 	// Hoisted var declarations, checked against the lexical declarations
 	// of every block they are hoisted through.
-	r.hoistVars(vars, body, nil)
+	r.hoistVars(vars, body, r.lexical[:0])
 	// Function declarations at the top of the body are var-like.
 	for _, s := range body {
 		if fd, ok := s.(*FuncDecl); ok {
@@ -261,7 +314,7 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 				}
 			} else {
 				b := r.declare(vars, name, BindFunction)
-				fn.Scope.Vars.Bindings = append(fn.Scope.Vars.Bindings, b)
+				fn.Scope.Vars.Bindings = append(r.room(fn.Scope.Vars.Bindings), b)
 			}
 			fn.Scope.Vars.Funcs = append(fn.Scope.Vars.Funcs, fd)
 		}
@@ -285,7 +338,7 @@ func (r *resolver) declareParams(vars *env, prm Pattern) {
 			r.failAt(id.Start, "Duplicate parameter name not allowed in this context")
 		}
 		b := r.declare(vars, id, BindParam)
-		r.fn.scope.Params = append(r.fn.scope.Params, b)
+		r.fn.scope.Params = append(r.room(r.fn.scope.Params), b)
 	})
 }
 
@@ -382,7 +435,7 @@ func (r *resolver) hoistPattern(vars *env, target Pattern, lexical [][]Stmt) {
 			return
 		}
 		b := r.declare(vars, id, BindVar)
-		r.fn.scope.Vars.Bindings = append(r.fn.scope.Vars.Bindings, b)
+		r.fn.scope.Vars.Bindings = append(r.room(r.fn.scope.Vars.Bindings), b)
 	})
 }
 
@@ -415,7 +468,7 @@ func (r *resolver) declareLexical(e *env, stmts []Stmt, sc *Scope, blockFuncs bo
 		if _, ok := e.names.get(id.Name); ok {
 			r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
 		}
-		sc.Bindings = append(sc.Bindings, r.declare(e, id, kind))
+		sc.Bindings = append(r.room(sc.Bindings), r.declare(e, id, kind))
 	}
 	for _, s := range stmts {
 		switch s := s.(type) {
@@ -478,7 +531,7 @@ func (r *resolver) stmts(list []Stmt) {
 
 // block resolves a statement list in a new layer.
 func (r *resolver) block(b *Block) {
-	b.Scope = &Scope{}
+	b.Scope = r.scopes.new()
 	e := r.push(false)
 	r.declareLexical(e, b.Body, b.Scope, true)
 	r.stmts(b.Body)
@@ -510,7 +563,7 @@ func (r *resolver) stmt(s Stmt) {
 			r.stmt(s.Else)
 		}
 	case *For:
-		s.Scope = &Scope{}
+		s.Scope = r.scopes.new()
 		e := r.push(false)
 		if d, ok := s.Init.(*VarDecl); ok && d.Kind != DeclVar {
 			r.declareLexical(e, []Stmt{d}, s.Scope, false)
@@ -545,7 +598,7 @@ func (r *resolver) stmt(s Stmt) {
 	case *Try:
 		r.block(s.Block)
 		if s.Handler != nil {
-			s.CatchScope = &Scope{}
+			s.CatchScope = r.scopes.new()
 			e := r.push(false)
 			if s.Param != nil {
 				boundNames(s.Param, func(id *Ident) {
@@ -569,7 +622,7 @@ func (r *resolver) stmt(s Stmt) {
 		}
 	case *Switch:
 		r.expr(s.Disc)
-		s.Scope = &Scope{}
+		s.Scope = r.scopes.new()
 		e := r.push(false)
 		var all []Stmt
 		for _, c := range s.Cases {
@@ -616,7 +669,7 @@ func (r *resolver) stmt(s Stmt) {
 // own layer (a fresh binding per iteration); the right-hand side is
 // resolved inside it, so `for (const x of x)` sees the uninitialized x.
 func (r *resolver) forInOf(left Node, right Expr, body Stmt) *Scope {
-	sc := &Scope{}
+	sc := r.scopes.new()
 	e := r.push(false)
 	if d, ok := left.(*VarDecl); ok {
 		if d.Kind != DeclVar {

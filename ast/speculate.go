@@ -50,6 +50,7 @@ type state struct {
 	condThenAt         Pos
 	awaitPos, yieldPos Pos
 	classes            int
+	lists              [6]int // lengths of the list builders' stacks
 }
 
 func (p *parser) templateLevels() *[]int {
@@ -59,7 +60,7 @@ func (p *parser) templateLevels() *[]int {
 func (p *parser) save() *state {
 	s := &state{lx: *p.lx, in: *p.in, tt: p.tt, lit: p.lit, pos: p.pos, end: p.end, nl: p.nl, prevEnd: p.prevEnd,
 		depth: p.depth, fn: p.fn, potentialArrowAt: p.potentialArrowAt, condThenAt: p.condThenAt, awaitPos: p.awaitPos, yieldPos: p.yieldPos,
-		classes: len(p.classes)}
+		classes: len(p.classes), lists: [6]int{p.a.stmts.mark(), p.a.exprs.mark(), p.a.decls.mark(), p.a.props.mark(), p.a.patterns.mark(), p.a.quasis.mark()}}
 	if lv := *p.templateLevels(); len(lv) > 0 {
 		s.levels = append([]int(nil), lv...)
 	}
@@ -73,6 +74,12 @@ func (p *parser) restore(s *state) {
 	p.depth, p.fn, p.potentialArrowAt, p.awaitPos, p.yieldPos = s.depth, s.fn, s.potentialArrowAt, s.awaitPos, s.yieldPos
 	p.condThenAt = s.condThenAt
 	p.classes = p.classes[:s.classes]
+	p.a.stmts.truncate(s.lists[0])
+	p.a.exprs.truncate(s.lists[1])
+	p.a.decls.truncate(s.lists[2])
+	p.a.props.truncate(s.lists[3])
+	p.a.patterns.truncate(s.lists[4])
+	p.a.quasis.truncate(s.lists[5])
 }
 
 // specKind names a speculative reading, for the memo of failed attempts.

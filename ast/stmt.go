@@ -9,15 +9,17 @@ import (
 // parseProgramBody parses the whole input as the body of the program's
 // async function.
 func (p *parser) parseProgramBody() *Function {
-	fn := &Function{At: At{Pos(p.base)}, Kind: FuncProgram, Async: true, Strict: true, SimpleParams: true}
+	fn := alloc(&p.a.functions, Function{At: At{Pos(p.base)}, Kind: FuncProgram, Async: true, Strict: true, SimpleParams: true})
 	p.pushFunc(FuncProgram, true, false)
 	p.next()
-	body := &Block{At: At{Pos(p.base)}}
+	body := alloc(&p.a.blocks, Block{At: At{Pos(p.base)}})
+	m := p.a.stmts.mark()
 	for p.tt != eofToken {
 		if s := p.parseStatementListItem(true); s != nil {
-			body.Body = append(body.Body, s)
+			p.a.stmts.push(s)
 		}
 	}
+	body.Body = p.a.stmts.finish(m)
 	body.End = p.pos
 	fn.Body = body
 	return fn
@@ -166,7 +168,7 @@ func (p *parser) parseStatement() Stmt {
 		return p.parseLabeled(id)
 	}
 	p.semicolon()
-	return &ExprStmt{At: At{start}, X: x}
+	return alloc(&p.a.exprStmts, ExprStmt{At: At{start}, X: x})
 }
 
 // checkTSDeclaration rejects TypeScript declarations that start with a
@@ -215,7 +217,7 @@ func (p *parser) parseLabeled(id *Ident) Stmt {
 	}
 	body = p.parseStatement()
 	p.fn.labels = p.fn.labels[:len(p.fn.labels)-1]
-	return &Labeled{At: At{id.Start}, Label: &Name{At: At{id.Start}, Name: id.Name}, Body: body}
+	return &Labeled{At: At{id.Start}, Label: alloc(&p.a.names, Name{At: At{id.Start}, Name: id.Name}), Body: body}
 }
 
 // parseLoopBody parses the body of the loop statement that starts at
@@ -234,15 +236,17 @@ func (p *parser) parseLoopBody(start Pos) Stmt {
 
 // parseBlock parses { statements }. Its caller counted the nesting level.
 func (p *parser) parseBlock() *Block {
-	b := &Block{At: At{p.expect(js.OpenBraceToken)}}
+	b := alloc(&p.a.blocks, Block{At: At{p.expect(js.OpenBraceToken)}})
+	m := p.a.stmts.mark()
 	for p.tt != js.CloseBraceToken {
 		if p.tt == eofToken {
 			p.unexpected()
 		}
 		if s := p.parseStatementListItem(false); s != nil {
-			b.Body = append(b.Body, s)
+			p.a.stmts.push(s)
 		}
 	}
+	b.Body = p.a.stmts.finish(m)
 	b.End = p.pos
 	p.next()
 	return b
@@ -264,7 +268,7 @@ func (p *parser) parseIf() Stmt {
 	if p.eat(js.ElseToken) {
 		els = p.parseStatement()
 	}
-	return &If{At: At{start}, Test: test, Then: then, Else: els}
+	return alloc(&p.a.ifs, If{At: At{start}, Test: test, Then: then, Else: els})
 }
 
 func (p *parser) parseReturn() Stmt {
@@ -278,7 +282,7 @@ func (p *parser) parseReturn() Stmt {
 		x = p.parseExpression(false)
 	}
 	p.semicolon()
-	return &Return{At: At{start}, X: x}
+	return alloc(&p.a.returns, Return{At: At{start}, X: x})
 }
 
 func (p *parser) parseBreakContinue() Stmt {
@@ -290,7 +294,7 @@ func (p *parser) parseBreakContinue() Stmt {
 	p.next()
 	var lbl *Name
 	if !p.nl && js.IsIdentifier(p.tt) {
-		lbl = &Name{At: At{p.pos}, Name: p.varName()}
+		lbl = alloc(&p.a.names, Name{At: At{p.pos}, Name: p.varName()})
 		p.next()
 	}
 	p.semicolon()
@@ -370,14 +374,16 @@ func (p *parser) parseSwitch() Stmt {
 			p.unexpected()
 		}
 		p.expect(js.ColonToken)
+		m := p.a.stmts.mark()
 		for p.tt != js.CaseToken && p.tt != js.DefaultToken && p.tt != js.CloseBraceToken {
 			if p.tt == eofToken {
 				p.unexpected()
 			}
 			if s := p.parseStatementListItem(false); s != nil {
-				c.Body = append(c.Body, s)
+				p.a.stmts.push(s)
 			}
 		}
+		c.Body = p.a.stmts.finish(m)
 		s.Cases = append(s.Cases, c)
 	}
 	p.fn.breakable--
@@ -395,10 +401,11 @@ func (p *parser) parseVarStatement(kind DeclKind) Stmt {
 // parseVarDecl parses declarators; inFor is true in a for head, where
 // `in` is not an operator and const needs no initializer before in/of.
 func (p *parser) parseVarDecl(kind DeclKind, inFor bool) *VarDecl {
-	d := &VarDecl{At: At{p.pos}, Kind: kind}
+	d := alloc(&p.a.varDecls, VarDecl{At: At{p.pos}, Kind: kind})
 	p.next()
+	m := p.a.decls.mark()
 	for {
-		decl := &Declarator{At: At{p.pos}}
+		decl := alloc(&p.a.declarators, Declarator{At: At{p.pos}})
 		if kind != DeclVar && p.tt == js.LetToken {
 			p.failAt(p.pos, "let is disallowed as a lexically bound name")
 		}
@@ -420,11 +427,12 @@ func (p *parser) parseVarDecl(kind DeclKind, inFor bool) *VarDecl {
 				p.failAt(p.pos, "Missing initializer in destructuring declaration")
 			}
 		}
-		d.Decls = append(d.Decls, decl)
+		p.a.decls.push(decl)
 		if !p.eat(js.CommaToken) {
 			break
 		}
 	}
+	d.Decls = p.a.decls.finish(m)
 	return d
 }
 
@@ -462,7 +470,7 @@ func (p *parser) parseFor() Stmt {
 		init = decl
 	default:
 		exprStart := p.pos
-		ref := newCoverErrors()
+		ref := p.newCoverErrors()
 		startsWithLet := p.tt == js.LetToken
 		x := p.parseExpressionRef(true, ref)
 		if p.tt == js.OfToken || p.tt == js.InToken {
@@ -479,12 +487,12 @@ func (p *parser) parseFor() Stmt {
 			return p.parseForInOf(start, await, target)
 		}
 		p.checkExpressionErrors(ref)
-		init = &ExprStmt{At: At{exprStart}, X: x}
+		init = alloc(&p.a.exprStmts, ExprStmt{At: At{exprStart}, X: x})
 	}
 	if await {
 		p.unexpected()
 	}
-	f := &For{At: At{start}}
+	f := alloc(&p.a.fors, For{At: At{start}})
 	if init != nil {
 		f.Init = init.(Stmt)
 	}
@@ -555,19 +563,19 @@ func (p *parser) parseImport() Stmt {
 			}
 			if p.tt == js.StringToken {
 				s := p.parseStringLit()
-				spec.Imported = &Name{At: At{s.Start}, Name: s.Value}
+				spec.Imported = alloc(&p.a.names, Name{At: At{s.Start}, Name: s.Value})
 			} else {
 				if !js.IsIdentifierName(p.tt) {
 					p.unexpected()
 				}
-				spec.Imported = &Name{At: At{p.pos}, Name: p.identName()}
+				spec.Imported = alloc(&p.a.names, Name{At: At{p.pos}, Name: p.identName()})
 				isIdent := p.isIdentToken()
 				p.next()
 				if p.tt != js.AsToken {
 					if !isIdent {
 						p.failAt(spec.Imported.Start, "Unexpected reserved word '%s' in import", spec.Imported.Name)
 					}
-					spec.Local = &Ident{At: At{spec.Imported.Start}, Name: spec.Imported.Name}
+					spec.Local = alloc(&p.a.idents, Ident{At: At{spec.Imported.Start}, Name: spec.Imported.Name})
 				}
 			}
 			if spec.Local == nil {

@@ -662,7 +662,7 @@ func (p *parser) parseParamAnnotation(item Expr, ref *coverErrors) Expr {
 		ref.doubleProto = -1
 	}
 	p.next() // =
-	return &Assign{At: At{start}, Op: OpAssign, Target: target, Value: p.parseAssign(false, nil)}
+	return alloc(&p.a.assigns, Assign{At: At{start}, Op: OpAssign, Target: target, Value: p.parseAssign(false, nil)})
 }
 
 // parseAngleBracket parses what starts with '<' where an expression may:

@@ -399,13 +399,16 @@ func (c *compiler) args(list []ast.Expr, pos ast.Pos) func(f *frame) []value.Val
 
 // plainArgs evaluates an argument list without spreads.
 func plainArgs(list []exprFn) func(f *frame) []value.Value {
-	return func(f *frame) []value.Value {
-		out := make([]value.Value, len(list))
-		for i, e := range list {
-			out[i] = e(f)
-		}
-		return out
+	return func(f *frame) []value.Value { return evalPlain(f, list) }
+}
+
+// evalPlain evaluates the arguments of list into a new slice.
+func evalPlain(f *frame, list []exprFn) []value.Value {
+	out := make([]value.Value, len(list))
+	for i, e := range list {
+		out[i] = e(f)
 	}
+	return out
 }
 
 func (c *compiler) call(x *ast.Call) exprFn {
@@ -426,7 +429,7 @@ func (c *compiler) callInChain(x *ast.Call) exprFn {
 	}
 	fn, this := c.callee(x.Callee)
 	pos := x.Start
-	text := calleeText(x.Callee)
+	text := x.Callee // named in the error only: calleeText allocates
 	optional := x.Optional
 	// Without spreads, arguments of calls to program functions are
 	// evaluated onto the realm's argument stack: the callee copies them
@@ -442,7 +445,6 @@ func (c *compiler) callInChain(x *ast.Call) exprFn {
 		for i, a := range x.Args {
 			plain[i] = c.expr(a)
 		}
-		args = plainArgs(plain)
 	}
 	return func(f *frame) value.Value {
 		callee := fn(f)
@@ -467,7 +469,12 @@ func (c *compiler) callInChain(x *ast.Call) exprFn {
 				}
 			}
 		}
-		a := args(f)
+		var a []value.Value
+		if plain != nil {
+			a = evalPlain(f, plain)
+		} else {
+			a = args(f)
+		}
 		f.run.pos = int(pos)
 		return f.run.callValue(f.run.realm, callee, t, a, text)
 	}
@@ -483,11 +490,11 @@ func hasSpread(list []ast.Expr) bool {
 }
 
 // callValue calls callee, with the V8 message naming the callee as the
-// program wrote it when it is not a function.
-func (run *Run) callValue(r *value.Realm, callee, this value.Value, args []value.Value, text string) value.Value {
+// program wrote it (text) when it is not a function.
+func (run *Run) callValue(r *value.Realm, callee, this value.Value, args []value.Value, text ast.Expr) value.Value {
 	o := callee.AsObject()
 	if o == nil || !o.Callable() {
-		r.ThrowType("%s is not a function", text)
+		r.ThrowType("%s is not a function", calleeText(text))
 	}
 	if cl, ok := o.Internal.(*closure); ok {
 		return run.call(cl, o, this, args, nil)
@@ -499,14 +506,14 @@ func (c *compiler) newExpr(x *ast.New) exprFn {
 	callee := c.expr(x.Callee)
 	args := c.args(x.Args, x.Start)
 	pos := x.Start
-	text := calleeText(x.Callee)
+	text := x.Callee
 	return func(f *frame) value.Value {
 		fn := callee(f)
 		a := args(f)
 		f.run.pos = int(pos)
 		r := f.run.realm
 		if !value.IsConstructor(fn) {
-			r.ThrowType("%s is not a constructor", text)
+			r.ThrowType("%s is not a constructor", calleeText(text))
 		}
 		return r.Construct(fn, a, nil)
 	}

@@ -133,6 +133,19 @@ func tdzError(f *frame, name string, pos ast.Pos) {
 }
 
 // load compiles a read of b.
+// sharedSlots is how many of the closures that load and store an
+// unchecked local slot are made once and shared (they depend on the slot
+// only), rather than allocated for each use.
+const sharedSlots = 64
+
+var localLoads, localStores = func() (loads []exprFn, stores []func(*frame, value.Value)) {
+	for i := range sharedSlots {
+		loads = append(loads, func(f *frame) value.Value { return f.locals[i] })
+		stores = append(stores, func(f *frame, v value.Value) { f.locals[i] = v })
+	}
+	return loads, stores
+}()
+
 func (c *compiler) load(b *ast.Binding, pos ast.Pos) exprFn {
 	i := b.Index
 	name := b.Name
@@ -147,6 +160,9 @@ func (c *compiler) load(b *ast.Binding, pos ast.Pos) exprFn {
 				}
 				return v
 			}
+		}
+		if i < sharedSlots {
+			return localLoads[i]
 		}
 		return func(f *frame) value.Value { return f.locals[i] }
 	case ast.Cell:
@@ -209,6 +225,9 @@ func (c *compiler) store(b *ast.Binding, pos ast.Pos, init bool) func(f *frame, 
 				}
 				f.locals[i] = v
 			}
+		}
+		if i < sharedSlots {
+			return localStores[i]
 		}
 		return func(f *frame, v value.Value) { f.locals[i] = v }
 	case ast.Cell:
@@ -287,7 +306,7 @@ func (c *compiler) enterScope(s *ast.Scope) func(f *frame) {
 		cell bool
 		init value.Value
 	}
-	var slots []slot
+	slots := make([]slot, 0, len(s.Bindings))
 	for _, b := range s.Bindings {
 		init := value.Undefined
 		if b.Lexical() {

@@ -4,6 +4,7 @@ import (
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
+	"math"
 )
 
 // cond compiles an expression used as a condition.
@@ -62,6 +63,15 @@ func (c *compiler) expr(x ast.Expr) exprFn {
 	return c.exprNode(x)
 }
 
+// smallInts are the closures for the literals 0 to 15, made once.
+var smallInts = func() (fns [16]exprFn) {
+	for i := range fns {
+		v := value.Number(float64(i))
+		fns[i] = func(*frame) value.Value { return v }
+	}
+	return fns
+}()
+
 func (c *compiler) exprNode(x ast.Expr) exprFn {
 	switch x := x.(type) {
 	case *ast.Ident:
@@ -69,6 +79,9 @@ func (c *compiler) exprNode(x ast.Expr) exprFn {
 	case *ast.This:
 		return c.load(x.Binding, x.Start)
 	case *ast.NumberLit:
+		if n := int(x.Value); float64(n) == x.Value && n >= 0 && n < len(smallInts) && !math.Signbit(x.Value) {
+			return smallInts[n]
+		}
 		v := value.Number(x.Value)
 		return func(*frame) value.Value { return v }
 	case *ast.StringLit:
@@ -269,7 +282,7 @@ func (c *compiler) taggedTemplate(x *ast.TaggedTemplate) exprFn {
 	}
 	site := x
 	pos := x.Start
-	text := calleeText(x.Tag)
+	text := x.Tag // named in the error only: calleeText allocates
 	return func(f *frame) value.Value {
 		r := f.run.realm
 		callee, thisv := fn(f), this(f)

@@ -122,6 +122,13 @@ func (c *compiler) stmtNode(s ast.Stmt) stmtFn {
 }
 
 func (c *compiler) varDecl(d *ast.VarDecl) stmtFn {
+	// The common `const x = init;` is one closure.
+	if len(d.Decls) == 1 && d.Decls[0].Init != nil {
+		dc := d.Decls[0]
+		init := c.namedExpr(dc.Init, targetName(dc.Target))
+		st := c.bindTarget(dc.Target, d.Kind != ast.DeclVar)
+		return func(f *frame) ctl { st(f, init(f)); return ctlNormal }
+	}
 	var fns []func(f *frame)
 	for _, dc := range d.Decls {
 		if dc.Init == nil {
