@@ -75,13 +75,6 @@ type hostCall struct {
 	tool *pendingCall
 }
 
-// track registers a call about to go to a worker.
-func (h *toolHost) track(interrupted func()) *hostCall {
-	c := &hostCall{interrupted: interrupted}
-	h.trackCall(c)
-	return c
-}
-
 // trackCall registers a call about to go to a worker.
 func (h *toolHost) trackCall(c *hostCall) {
 	h.mu.Lock()
