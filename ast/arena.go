@@ -15,7 +15,7 @@ type slab[T any] struct {
 }
 
 const (
-	slabMin = 8
+	slabMin = 1
 	slabMax = 256
 )
 

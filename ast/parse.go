@@ -90,6 +90,7 @@ func checkText(src *Source) *Error {
 // other panic) into an *Error.
 func parseBody(src *Source, ts bool, buf *textBuf) (fn *Function, err *Error) {
 	p := newParser(src, ts, buf)
+	defer p.release()
 	defer func() {
 		if rec := recover(); rec != nil {
 			fn, err = nil, recoverError(p, rec)
@@ -131,6 +132,7 @@ func ParseExpression(text string) (Expr, error) {
 // only by an optional semicolon.
 func parseWholeExpression(src *Source, ts bool, buf *textBuf) (x Expr, err *Error) {
 	p := newParser(src, ts, buf)
+	defer p.release()
 	defer func() {
 		if rec := recover(); rec != nil {
 			x, err = nil, recoverError(p, rec)
