@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -35,18 +36,7 @@ func receiverBrand(key string) (string, bool) {
 // private methods, which every construction installs.
 type classRuntime struct {
 	derived bool
-	fields  []fieldInit
-}
-
-type fieldInit struct {
-	key      string
-	private  bool
-	init     *value.Object // the initializer as a method, or nil
-	method   value.Value   // a private method or accessor to install
-	get      *value.Object
-	set      *value.Object
-	kind     ast.MemberKind
-	private2 string // the private name, for errors
+	fields  []jsops.FieldInit
 }
 
 // privScope maps a class's private names to the hidden keys of one
@@ -224,7 +214,7 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		}
 		mf.fn = &mfn
 
-		var statics []fieldInit
+		var statics []jsops.FieldInit
 		for _, mb := range members {
 			m := mb.m
 			if m.Kind == ast.MemberConstructor {
@@ -256,7 +246,7 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 			case ast.MemberMethod:
 				fn := mb.mk(&mf, target, display)
 				if mb.private != "" {
-					fi := fieldInit{key: key, private: true, method: fn, kind: m.Kind, private2: mb.private}
+					fi := jsops.FieldInit{Key: key, Private: true, Method: fn, Kind: m.Kind, Name: mb.private}
 					if m.Static {
 						target.Define(key, fn, 0)
 					} else {
@@ -272,11 +262,11 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 				}
 				fn := mb.mk(&mf, target, prefix+display).AsObject()
 				if mb.private != "" && !m.Static {
-					fi := fieldInit{key: key, private: true, kind: m.Kind, private2: mb.private}
+					fi := jsops.FieldInit{Key: key, Private: true, Kind: m.Kind, Name: mb.private}
 					if m.Kind == ast.MemberGetter {
-						fi.get = fn
+						fi.Get = fn
 					} else {
-						fi.set = fn
+						fi.Set = fn
 					}
 					rt.fields = append(rt.fields, fi)
 					continue
@@ -292,9 +282,9 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 				}
 				target.DefineAccessor(key, get, set, value.Configurable)
 			case ast.MemberField:
-				fi := fieldInit{key: key, private: mb.private != "", kind: m.Kind, private2: mb.private}
+				fi := jsops.FieldInit{Key: key, Private: mb.private != "", Kind: m.Kind, Name: mb.private}
 				if mb.mk != nil {
-					fi.init = mb.mk(&mf, target, display).AsObject()
+					fi.Init = mb.mk(&mf, target, display).AsObject()
 				}
 				if m.Static {
 					statics = append(statics, fi)
@@ -302,24 +292,14 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 					rt.fields = append(rt.fields, fi)
 				}
 			case ast.MemberStaticBlock:
-				fi := fieldInit{kind: m.Kind, init: mb.mk(&mf, ctor, "").AsObject()}
+				fi := jsops.FieldInit{Kind: m.Kind, Init: mb.mk(&mf, ctor, "").AsObject()}
 				statics = append(statics, fi)
 			}
 		}
 		if inner != nil {
 			inner(f, value.Obj(ctor))
 		}
-		for _, s := range statics {
-			if s.kind == ast.MemberStaticBlock {
-				r.CallObject(s.init, value.Obj(ctor), nil)
-				continue
-			}
-			v := value.Undefined
-			if s.init != nil {
-				v = r.CallObject(s.init, value.Obj(ctor), nil)
-			}
-			defineField(r, ctor, s, v)
-		}
+		jsops.InitStatics(r, statics, ctor)
 		return value.Obj(ctor)
 	}
 }
@@ -335,57 +315,11 @@ func evalWithPriv(f *frame, fn *closure, e exprFn) value.Value {
 	return e(f)
 }
 
-// defineField creates a field on an instance (or the class, for static
-// fields).
-func defineField(r *value.Realm, o *value.Object, fi fieldInit, v value.Value) {
-	if fi.private {
-		if o.GetOwn(fi.key) != nil {
-			r.ThrowType("Cannot initialize #%s twice on the same object", fi.private2)
-		}
-		o.Define(fi.key, v, value.Writable)
-		return
-	}
-	if !r.DefineProperty(o, value.Property{Key: fi.key, Value: v, Flags: value.DefaultFlags}) {
-		r.ThrowType("Cannot define property %s, object is not extensible", value.KeyString(fi.key))
-	}
-}
-
 // initFields installs a class's private methods and instance fields on
 // a newly constructed object.
 func (run *Run) initFields(cl *closure, o *value.Object) {
 	if cl == nil || cl.class == nil || o == nil {
 		return
 	}
-	r := run.realm
-	for _, fi := range cl.class.fields {
-		switch fi.kind {
-		case ast.MemberMethod:
-			if o.GetOwn(fi.key) != nil {
-				r.ThrowType("Cannot initialize private methods of class twice on the same object")
-			}
-			o.Define(fi.key, fi.method, 0)
-		case ast.MemberGetter, ast.MemberSetter:
-			cur := o.GetOwn(fi.key)
-			get, set := fi.get, fi.set
-			if cur != nil && cur.IsAccessor() {
-				if get == nil {
-					get = cur.Get
-				}
-				if set == nil {
-					set = cur.Set
-				}
-			}
-			o.DefineAccessor(fi.key, get, set, 0)
-		}
-	}
-	for _, fi := range cl.class.fields {
-		if fi.kind != ast.MemberField {
-			continue
-		}
-		v := value.Undefined
-		if fi.init != nil {
-			v = r.CallObject(fi.init, value.Obj(o), nil)
-		}
-		defineField(r, o, fi, v)
-	}
+	jsops.InitFields(run.realm, cl.class.fields, o)
 }

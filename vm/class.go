@@ -56,18 +56,8 @@ func receiverBrand(key string) (string, bool) {
 // private methods, which every construction installs.
 type classRuntime struct {
 	derived bool
-	fields  []fieldInit
-	statics []fieldInit // until CLASSINIT runs them
-}
-
-type fieldInit struct {
-	key      string
-	private  bool
-	init     *value.Object // the initializer as a method, or nil
-	method   value.Value   // a private method to install
-	get, set *value.Object
-	kind     ast.MemberKind
-	name     string // the private name, for errors
+	fields  []jsops.FieldInit
+	statics []jsops.FieldInit // until CLASSINIT runs them
 }
 
 // classEval is CLASS: the constructor and prototype of classes[k], with
@@ -163,7 +153,7 @@ func (run *Run) classMember(k, i int, fr *frame, ctor, proto *value.Object, keyv
 			if m.Static {
 				target.Define(key, fnv, 0)
 			} else {
-				rt.fields = append(rt.fields, fieldInit{key: key, private: true, method: fnv, kind: kind, name: private})
+				rt.fields = append(rt.fields, jsops.FieldInit{Key: key, Private: true, Method: fnv, Kind: kind, Name: private})
 			}
 			return
 		}
@@ -175,11 +165,11 @@ func (run *Run) classMember(k, i int, fr *frame, ctor, proto *value.Object, keyv
 		}
 		name(prefix)
 		if private != "" && !m.Static {
-			fi := fieldInit{key: key, private: true, kind: kind, name: private}
+			fi := jsops.FieldInit{Key: key, Private: true, Kind: kind, Name: private}
 			if kind == ast.MemberGetter {
-				fi.get = fn
+				fi.Get = fn
 			} else {
-				fi.set = fn
+				fi.Set = fn
 			}
 			rt.fields = append(rt.fields, fi)
 			return
@@ -195,10 +185,10 @@ func (run *Run) classMember(k, i int, fr *frame, ctor, proto *value.Object, keyv
 		}
 		target.DefineAccessor(key, get, set, value.Configurable)
 	case ast.MemberField:
-		fi := fieldInit{key: key, private: private != "", kind: kind, name: private}
+		fi := jsops.FieldInit{Key: key, Private: private != "", Kind: kind, Name: private}
 		if fn != nil {
 			name("")
-			fi.init = fn
+			fi.Init = fn
 		}
 		if m.Static {
 			rt.statics = append(rt.statics, fi)
@@ -208,7 +198,7 @@ func (run *Run) classMember(k, i int, fr *frame, ctor, proto *value.Object, keyv
 	case ast.MemberStaticBlock:
 		fn.Internal.(*closure).home = ctor
 		fn.Define("name", value.StrOf(""), value.Configurable)
-		rt.statics = append(rt.statics, fieldInit{kind: kind, init: fn})
+		rt.statics = append(rt.statics, jsops.FieldInit{Kind: kind, Init: fn})
 	}
 }
 
@@ -222,32 +212,7 @@ func (run *Run) classInit(fr *frame, ctor *value.Object) {
 	rt := ctor.Internal.(*closure).class
 	statics := rt.statics
 	rt.statics = nil
-	for _, s := range statics {
-		if s.kind == ast.MemberStaticBlock {
-			r.CallObject(s.init, value.Obj(ctor), nil)
-			continue
-		}
-		v := value.Undefined
-		if s.init != nil {
-			v = r.CallObject(s.init, value.Obj(ctor), nil)
-		}
-		defineField(r, ctor, s, v)
-	}
-}
-
-// defineField creates a field on an instance (or the class, for static
-// fields).
-func defineField(r *value.Realm, o *value.Object, fi fieldInit, v value.Value) {
-	if fi.private {
-		if o.GetOwn(fi.key) != nil {
-			r.ThrowType("Cannot initialize #%s twice on the same object", fi.name)
-		}
-		o.Define(fi.key, v, value.Writable)
-		return
-	}
-	if !r.DefineProperty(o, value.Property{Key: fi.key, Value: v, Flags: value.DefaultFlags}) {
-		r.ThrowType("Cannot define property %s, object is not extensible", value.KeyString(fi.key))
-	}
+	jsops.InitStatics(r, statics, ctor)
 }
 
 // initFields installs a class's private methods and instance fields on
@@ -256,38 +221,7 @@ func (run *Run) initFields(cl *closure, o *value.Object) {
 	if cl == nil || cl.class == nil || o == nil {
 		return
 	}
-	r := run.realm
-	for _, fi := range cl.class.fields {
-		switch fi.kind {
-		case ast.MemberMethod:
-			if o.GetOwn(fi.key) != nil {
-				r.ThrowType("Cannot initialize private methods of class twice on the same object")
-			}
-			o.Define(fi.key, fi.method, 0)
-		case ast.MemberGetter, ast.MemberSetter:
-			cur := o.GetOwn(fi.key)
-			get, set := fi.get, fi.set
-			if cur != nil && cur.IsAccessor() {
-				if get == nil {
-					get = cur.Get
-				}
-				if set == nil {
-					set = cur.Set
-				}
-			}
-			o.DefineAccessor(fi.key, get, set, 0)
-		}
-	}
-	for _, fi := range cl.class.fields {
-		if fi.kind != ast.MemberField {
-			continue
-		}
-		v := value.Undefined
-		if fi.init != nil {
-			v = r.CallObject(fi.init, value.Obj(o), nil)
-		}
-		defineField(r, o, fi, v)
-	}
+	jsops.InitFields(run.realm, cl.class.fields, o)
 }
 
 // construct is new F(...args) for a program function or class, from a
