@@ -220,54 +220,6 @@ func (f *frame) home() *value.Object {
 // ---------------------------------------------------------------------------
 // Calls
 
-// calleeText renders a callee for "x is not a function", as V8 does.
-func calleeText(x ast.Expr) string {
-	switch x := x.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.This:
-		return "this"
-	case *ast.Super:
-		return "super"
-	case *ast.Member:
-		dot := "."
-		if x.Optional {
-			dot = "?."
-		}
-		if x.Private != nil {
-			return calleeText(x.X) + dot + "#" + x.Private.Name
-		}
-		return calleeText(x.X) + dot + x.Prop.Name
-	case *ast.Index:
-		open := "["
-		if x.Optional {
-			open = "?.["
-		}
-		return calleeText(x.X) + open + indexText(x.Index) + "]"
-	case *ast.Call:
-		return calleeText(x.Callee) + "(...)"
-	case *ast.Chain:
-		return calleeText(x.X)
-	case *ast.StringLit:
-		return "\"" + x.Value + "\""
-	case *ast.NumberLit:
-		return x.Raw
-	}
-	return "(intermediate value)"
-}
-
-func indexText(x ast.Expr) string {
-	switch x := x.(type) {
-	case *ast.NumberLit:
-		return x.Raw
-	case *ast.StringLit:
-		return "\"" + x.Value + "\""
-	case *ast.Ident, *ast.Member:
-		return calleeText(x)
-	}
-	return "(intermediate value)"
-}
-
 // callee compiles the function and this-value of a call's callee. The
 // two are returned as one evaluation: fn runs first and leaves this in
 // the frame's scratch.
@@ -429,7 +381,7 @@ func (c *compiler) callInChain(x *ast.Call) exprFn {
 	}
 	fn, this := c.callee(x.Callee)
 	pos := x.Start
-	text := x.Callee // named in the error only: calleeText allocates
+	text := x.Callee // named in the error only: jsops.CalleeText allocates
 	optional := x.Optional
 	// Without spreads, arguments of calls to program functions are
 	// evaluated onto the realm's argument stack: the callee copies them
@@ -494,7 +446,7 @@ func hasSpread(list []ast.Expr) bool {
 func (run *Run) callValue(r *value.Realm, callee, this value.Value, args []value.Value, text ast.Expr) value.Value {
 	o := callee.AsObject()
 	if o == nil || !o.Callable() {
-		r.ThrowType("%s is not a function", calleeText(text))
+		r.ThrowType("%s is not a function", jsops.CalleeText(text))
 	}
 	if cl, ok := o.Internal.(*closure); ok {
 		return run.call(cl, o, this, args, nil)
@@ -513,7 +465,7 @@ func (c *compiler) newExpr(x *ast.New) exprFn {
 		f.run.pos = int(pos)
 		r := f.run.realm
 		if !value.IsConstructor(fn) {
-			r.ThrowType("%s is not a constructor", calleeText(text))
+			r.ThrowType("%s is not a constructor", jsops.CalleeText(text))
 		}
 		return r.Construct(fn, a, nil)
 	}

@@ -1,10 +1,11 @@
 package interp
 
 import (
+	"math"
+
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
-	"math"
 )
 
 // cond compiles an expression used as a condition.
@@ -282,7 +283,7 @@ func (c *compiler) taggedTemplate(x *ast.TaggedTemplate) exprFn {
 	}
 	site := x
 	pos := x.Start
-	text := x.Tag // named in the error only: calleeText allocates
+	text := x.Tag // named in the error only: jsops.CalleeText allocates
 	return func(f *frame) value.Value {
 		r := f.run.realm
 		callee, thisv := fn(f), this(f)

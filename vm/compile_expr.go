@@ -2,6 +2,7 @@ package vm
 
 import (
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -589,12 +590,12 @@ func (c *compiler) call(x *ast.Call) {
 		c.emit1(MAKEARRAY, 0)
 		c.spreadList(x.Args, true, calleePos(x))
 		c.at(x.Start)
-		c.emit2(CALLARRAY, 0, c.str(calleeText(x.Callee)))
+		c.emit2(CALLARRAY, 0, c.str(jsops.CalleeText(x.Callee)))
 		return
 	}
 	c.args(x.Args)
 	c.at(x.Start)
-	c.emit2(CALL, len(x.Args), c.str(calleeText(x.Callee)))
+	c.emit2(CALL, len(x.Args), c.str(jsops.CalleeText(x.Callee)))
 }
 
 // calleePos is where engine "ast" last noted a position before a call's
@@ -680,7 +681,7 @@ func (c *compiler) taggedTemplate(x *ast.TaggedTemplate) {
 		c.expr(e)
 	}
 	c.at(x.Start)
-	c.emit2(CALL, 1+len(x.Quasi.Exprs), c.str(calleeText(x.Tag)))
+	c.emit2(CALL, 1+len(x.Quasi.Exprs), c.str(jsops.CalleeText(x.Tag)))
 }
 
 func (c *compiler) newExpr(x *ast.New) {
@@ -689,61 +690,12 @@ func (c *compiler) newExpr(x *ast.New) {
 		c.emit1(MAKEARRAY, 0)
 		c.spreadList(x.Args, true, x.Start)
 		c.at(x.Start)
-		c.emit2(NEWARRAY, 0, c.str(calleeText(x.Callee)))
+		c.emit2(NEWARRAY, 0, c.str(jsops.CalleeText(x.Callee)))
 		return
 	}
 	c.args(x.Args)
 	c.at(x.Start)
-	c.emit2(NEW, len(x.Args), c.str(calleeText(x.Callee)))
-}
-
-// calleeText names the callee as the program wrote it, for "x is not a
-// function" (the same text as engine "ast").
-func calleeText(x ast.Expr) string {
-	switch x := x.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.This:
-		return "this"
-	case *ast.Super:
-		return "super"
-	case *ast.Member:
-		dot := "."
-		if x.Optional {
-			dot = "?."
-		}
-		if x.Private != nil {
-			return calleeText(x.X) + dot + "#" + x.Private.Name
-		}
-		return calleeText(x.X) + dot + x.Prop.Name
-	case *ast.Index:
-		open := "["
-		if x.Optional {
-			open = "?.["
-		}
-		return calleeText(x.X) + open + indexText(x.Index) + "]"
-	case *ast.Call:
-		return calleeText(x.Callee) + "(...)"
-	case *ast.Chain:
-		return calleeText(x.X)
-	case *ast.StringLit:
-		return "\"" + x.Value + "\""
-	case *ast.NumberLit:
-		return x.Raw
-	}
-	return "(intermediate value)"
-}
-
-func indexText(x ast.Expr) string {
-	switch x := x.(type) {
-	case *ast.NumberLit:
-		return x.Raw
-	case *ast.StringLit:
-		return "\"" + x.Value + "\""
-	case *ast.Ident, *ast.Member:
-		return calleeText(x)
-	}
-	return "(intermediate value)"
+	c.emit2(NEW, len(x.Args), c.str(jsops.CalleeText(x.Callee)))
 }
 
 // ---------------------------------------------------------------------------
