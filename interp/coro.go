@@ -4,6 +4,7 @@ import (
 	"runtime/debug"
 
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -559,14 +560,7 @@ func (g *generator) agResumeNext() {
 		}
 		if g.state == genDone {
 			g.queue = g.queue[1:]
-			switch req.mode {
-			case value.ResumeNext:
-				r.ResolvePromise(req.promise, value.Obj(r.IterResult(value.Undefined, true)))
-			case value.ResumeReturn:
-				r.ResolvePromise(req.promise, value.Obj(r.IterResult(req.v, true)))
-			case value.ResumeThrow:
-				r.RejectPromise(req.promise, req.v)
-			}
+			jsops.SettleDone(r, req.mode, req.v, req.promise)
 			continue
 		}
 		g.state = genRunning

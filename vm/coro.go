@@ -14,6 +14,7 @@ package vm
 // errors and order of steps.
 
 import (
+	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -466,14 +467,7 @@ func (g *generator) agResumeNext(run *Run) {
 		}
 		if co.state == genDone {
 			g.queue = g.queue[1:]
-			switch req.mode {
-			case value.ResumeNext:
-				r.ResolvePromise(req.promise, value.Obj(r.IterResult(value.Undefined, true)))
-			case value.ResumeReturn:
-				r.ResolvePromise(req.promise, value.Obj(r.IterResult(req.v, true)))
-			case value.ResumeThrow:
-				r.RejectPromise(req.promise, req.v)
-			}
+			jsops.SettleDone(r, req.mode, req.v, req.promise)
 			continue
 		}
 		co.state = genRunning
