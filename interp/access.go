@@ -145,54 +145,13 @@ func protoHasIndexes(r *value.Realm) bool {
 }
 
 func privateGet(f *frame, o value.Value, key, name string, pos ast.Pos) value.Value {
-	r := f.run.realm
-	oo := o.AsObject()
-	var p *value.Property
-	if oo != nil {
-		p = oo.GetOwn(key)
-	}
-	if p == nil {
-		f.run.pos = int(pos)
-		if brand, ok := receiverBrand(key); ok {
-			r.ThrowType("Receiver must be an instance of class %s", brand)
-		}
-		r.ThrowType("Cannot read private member #%s from an object whose class did not declare it", name)
-	}
-	if p.IsAccessor() {
-		if p.Get == nil {
-			f.run.pos = int(pos)
-			r.ThrowType("'#%s' was defined without a getter", name)
-		}
-		return r.CallObject(p.Get, o, nil)
-	}
-	return p.Value
+	f.run.pos = int(pos)
+	return jsops.PrivateGet(f.run.realm, o, key, name)
 }
 
 func privateSet(f *frame, o value.Value, key, name string, v value.Value, pos ast.Pos) {
-	r := f.run.realm
-	oo := o.AsObject()
-	var p *value.Property
-	if oo != nil {
-		p = oo.GetOwn(key)
-	}
 	f.run.pos = int(pos)
-	if p == nil {
-		if brand, ok := receiverBrand(key); ok {
-			r.ThrowType("Receiver must be an instance of class %s", brand)
-		}
-		r.ThrowType("Cannot write private member #%s to an object whose class did not declare it", name)
-	}
-	if p.IsAccessor() {
-		if p.Set == nil {
-			r.ThrowType("'#%s' was defined without a setter", name)
-		}
-		r.CallObject(p.Set, o, []value.Value{v})
-		return
-	}
-	if p.Flags&value.Writable == 0 {
-		r.ThrowType("Private method '#%s' is not writable", name)
-	}
-	p.Value = v
+	jsops.PrivateSet(f.run.realm, o, key, name, v)
 }
 
 // superGet compiles super[key]: the property of the home object's

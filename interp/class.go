@@ -2,7 +2,6 @@ package interp
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/internal/jsops"
@@ -18,18 +17,6 @@ type classCode struct {
 	brand string
 	// methods holds the private names that are methods or accessors.
 	methods map[string]bool
-}
-
-// brandSep ends a private method's hidden key, before the class's brand,
-// for the error a missing one raises (no identifier contains a NUL).
-const brandSep = "\x00"
-
-// receiverBrand returns the class named in a private method's hidden key.
-func receiverBrand(key string) (string, bool) {
-	if i := strings.Index(key, brandSep); i >= 0 {
-		return key[i+len(brandSep):], true
-	}
-	return "", false
 }
 
 // classRuntime is one evaluation of a class: its instance fields and
@@ -185,7 +172,7 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		for n := range cc.names {
 			ps.keys[n] = "\xfe#" + n + "@" + strconv.Itoa(f.run.privIDs)
 			if cc.methods[n] {
-				ps.keys[n] += brandSep + cc.brand
+				ps.keys[n] += jsops.BrandSep + cc.brand
 			}
 		}
 		rt := &classRuntime{derived: cc.derived}

@@ -10,7 +10,6 @@ package vm
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/internal/jsops"
@@ -39,17 +38,6 @@ func (ps *privScope) key(name string, depth int) string {
 		}
 	}
 	return "\xfe#" + name
-}
-
-// brandSep ends a private method's hidden key, before the class's brand,
-// for the error a missing one raises (as on engine "ast").
-const brandSep = "\x00"
-
-func receiverBrand(key string) (string, bool) {
-	if i := strings.Index(key, brandSep); i >= 0 {
-		return key[i+len(brandSep):], true
-	}
-	return "", false
 }
 
 // classRuntime is one evaluation of a class: its instance fields and
@@ -92,7 +80,7 @@ func (run *Run) classEval(k int, fr *frame, parent value.Value) (*value.Object, 
 	for i, n := range info.Private {
 		key := "\xfe#" + n + "@" + strconv.Itoa(run.privIDs)
 		if info.PrivMethod[i] {
-			key += brandSep + info.Brand
+			key += jsops.BrandSep + info.Brand
 		}
 		ps.keys = append(ps.keys, key)
 	}
@@ -322,52 +310,6 @@ func superBase(r *value.Realm, fr *frame, k value.Value, verb, doing string) *va
 		jsops.ThrowNullishBase(r, value.Null, k, verb, doing)
 	}
 	return home.Proto
-}
-
-func privateGet(r *value.Realm, o value.Value, key, name string) value.Value {
-	oo := o.AsObject()
-	var p *value.Property
-	if oo != nil {
-		p = oo.GetOwn(key)
-	}
-	if p == nil {
-		if brand, ok := receiverBrand(key); ok {
-			r.ThrowType("Receiver must be an instance of class %s", brand)
-		}
-		r.ThrowType("Cannot read private member #%s from an object whose class did not declare it", name)
-	}
-	if p.IsAccessor() {
-		if p.Get == nil {
-			r.ThrowType("'#%s' was defined without a getter", name)
-		}
-		return r.CallObject(p.Get, o, nil)
-	}
-	return p.Value
-}
-
-func privateSet(r *value.Realm, o value.Value, key, name string, v value.Value) {
-	oo := o.AsObject()
-	var p *value.Property
-	if oo != nil {
-		p = oo.GetOwn(key)
-	}
-	if p == nil {
-		if brand, ok := receiverBrand(key); ok {
-			r.ThrowType("Receiver must be an instance of class %s", brand)
-		}
-		r.ThrowType("Cannot write private member #%s to an object whose class did not declare it", name)
-	}
-	if p.IsAccessor() {
-		if p.Set == nil {
-			r.ThrowType("'#%s' was defined without a setter", name)
-		}
-		r.CallObject(p.Set, o, []value.Value{v})
-		return
-	}
-	if p.Flags&value.Writable == 0 {
-		r.ThrowType("Private method '#%s' is not writable", name)
-	}
-	p.Value = v
 }
 
 // captureFree collects the cells a function made in frame fr captures.

@@ -956,9 +956,9 @@ func (run *Run) loop(base int) {
 		case CLASSINIT:
 			run.classInit(fr, st[sp-1].AsObject())
 		case PRIVGET:
-			st[sp-1] = privateGet(r, st[sp-1], fr.priv.key(consts[a].AsString().String(), b), consts[a].AsString().String())
+			st[sp-1] = jsops.PrivateGet(r, st[sp-1], fr.priv.key(consts[a].AsString().String(), b), consts[a].AsString().String())
 		case PRIVSET:
-			privateSet(r, st[sp-2], fr.priv.key(consts[a].AsString().String(), b), consts[a].AsString().String(), st[sp-1])
+			jsops.PrivateSet(r, st[sp-2], fr.priv.key(consts[a].AsString().String(), b), consts[a].AsString().String(), st[sp-1])
 			st[sp-2] = st[sp-1]
 			sp--
 			st[sp] = value.Undefined
