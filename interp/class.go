@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"strconv"
-
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
@@ -144,23 +142,7 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		if extends != nil {
 			parent := extends(f)
 			f.run.pos = int(pos)
-			switch {
-			case parent.IsNull():
-				protoParent = nil
-			case value.IsConstructor(parent):
-				pp := r.Get(parent, "prototype")
-				switch {
-				case pp.IsNull():
-					protoParent = nil
-				case pp.IsObject():
-					protoParent = pp.AsObject()
-				default:
-					r.ThrowType("Class extends value does not have valid prototype property %s", r.Describe(pp))
-				}
-				ctorParent = parent.AsObject()
-			default:
-				r.ThrowType("Class extends value %s is not a constructor or null", r.Describe(parent))
-			}
+			protoParent, ctorParent = jsops.ClassHeritage(r, parent)
 		}
 		proto := value.NewObject(protoParent)
 		// The private scope of this evaluation.
@@ -170,10 +152,7 @@ func (c *compiler) class(cls *ast.Class, name string) exprFn {
 		}
 		f.run.privIDs++
 		for n := range cc.names {
-			ps.keys[n] = "\xfe#" + n + "@" + strconv.Itoa(f.run.privIDs)
-			if cc.methods[n] {
-				ps.keys[n] += jsops.BrandSep + cc.brand
-			}
+			ps.keys[n] = jsops.PrivateKey(n, f.run.privIDs, cc.methods[n], cc.brand)
 		}
 		rt := &classRuntime{derived: cc.derived}
 		cl := &closure{code: ctorCode, home: proto, priv: ps, class: rt}

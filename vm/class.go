@@ -9,8 +9,6 @@ package vm
 // keys, unique to one evaluation of the class.
 
 import (
-	"strconv"
-
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
@@ -56,33 +54,13 @@ func (run *Run) classEval(k int, fr *frame, parent value.Value) (*value.Object, 
 	protoParent := r.Intrinsic(value.ObjectPrototype)
 	ctorParent := r.Intrinsic(value.FunctionPrototype)
 	if info.Derived {
-		switch {
-		case parent.IsNull():
-			protoParent = nil
-		case value.IsConstructor(parent):
-			pp := r.Get(parent, "prototype")
-			switch {
-			case pp.IsNull():
-				protoParent = nil
-			case pp.IsObject():
-				protoParent = pp.AsObject()
-			default:
-				r.ThrowType("Class extends value does not have valid prototype property %s", r.Describe(pp))
-			}
-			ctorParent = parent.AsObject()
-		default:
-			r.ThrowType("Class extends value %s is not a constructor or null", r.Describe(parent))
-		}
+		protoParent, ctorParent = jsops.ClassHeritage(r, parent)
 	}
 	proto := value.NewObject(protoParent)
 	ps := &privScope{parent: fr.priv, names: info.Private}
 	run.privIDs++
 	for i, n := range info.Private {
-		key := "\xfe#" + n + "@" + strconv.Itoa(run.privIDs)
-		if info.PrivMethod[i] {
-			key += jsops.BrandSep + info.Brand
-		}
-		ps.keys = append(ps.keys, key)
+		ps.keys = append(ps.keys, jsops.PrivateKey(n, run.privIDs, info.PrivMethod[i], info.Brand))
 	}
 	rt := &classRuntime{derived: info.Derived}
 	cl := &closure{home: proto, priv: ps, class: rt}

@@ -84,3 +84,26 @@ func InitStatics(r *value.Realm, statics []FieldInit, ctor *value.Object) {
 		DefineField(r, ctor, s, v)
 	}
 }
+
+// ClassHeritage is what `class extends parent` inherits: the prototype's
+// parent and the constructor's, or the TypeError of a parent that is
+// neither null nor a constructor with a valid prototype.
+func ClassHeritage(r *value.Realm, parent value.Value) (protoParent, ctorParent *value.Object) {
+	switch {
+	case parent.IsNull():
+		return nil, r.Intrinsic(value.FunctionPrototype)
+	case value.IsConstructor(parent):
+		pp := r.Get(parent, "prototype")
+		switch {
+		case pp.IsNull():
+			protoParent = nil
+		case pp.IsObject():
+			protoParent = pp.AsObject()
+		default:
+			r.ThrowType("Class extends value does not have valid prototype property %s", r.Describe(pp))
+		}
+		return protoParent, parent.AsObject()
+	}
+	r.ThrowType("Class extends value %s is not a constructor or null", r.Describe(parent))
+	return nil, nil
+}

@@ -1,6 +1,7 @@
 package jsops
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/go-codemode/codemode/value"
@@ -60,4 +61,15 @@ func privateProperty(r *value.Realm, o value.Value, key, name, verb, prep string
 		r.ThrowType("Cannot %s private member #%s %s an object whose class did not declare it", verb, name, prep)
 	}
 	return p
+}
+
+// PrivateKey is the hidden property key of the private name #name in the
+// class evaluation numbered id; a private method's key ends with its
+// class's brand.
+func PrivateKey(name string, id int, method bool, brand string) string {
+	key := "\xfe#" + name + "@" + strconv.Itoa(id)
+	if method {
+		key += BrandSep + brand
+	}
+	return key
 }
