@@ -11,7 +11,6 @@ package interp
 import (
 	"context"
 	"fmt"
-	"runtime/debug"
 
 	"github.com/go-codemode/codemode/ast"
 	"github.com/go-codemode/codemode/internal/engine"
@@ -122,31 +121,15 @@ func (run *Run) Source() *ast.Source { return run.prog.src }
 // guard runs f, turning a panic into a Failure.
 func (run *Run) guard(f func()) (fail *Failure) {
 	r := run.realm
-	depth, goDepth, height := r.Depth, r.GoDepth, len(r.ArgStack)
+	mark := engine.MarkRealm(r)
 	defer func() {
 		if p := recover(); p != nil {
-			fail = toFailure(p)
-			// The depth the panic left behind is gone with its frames:
-			// formatting the thrown value runs at the boundary's depth.
-			r.Depth, r.GoDepth = depth, goDepth
-			clear(r.ArgStack[height:])
-			r.ArgStack = r.ArgStack[:height]
+			fail = engine.ToFailure(p)
+			mark.Restore(r)
 		}
 	}()
 	f()
 	return nil
-}
-
-func toFailure(p any) *Failure {
-	switch x := p.(type) {
-	case *value.Exception:
-		return &Failure{Exception: x}
-	case *value.Interrupt:
-		return &Failure{Interrupt: x}
-	case *Failure:
-		return x
-	}
-	return &Failure{Panic: p, Stack: string(debug.Stack())}
 }
 
 // Start runs the program body to its end (its awaits drive the job loop

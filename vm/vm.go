@@ -34,7 +34,6 @@ package vm
 import (
 	"context"
 	"fmt"
-	"runtime/debug"
 	"slices"
 
 	"github.com/go-codemode/codemode/ast"
@@ -293,29 +292,17 @@ func (run *Run) Warnings() []Warning { return run.warnings }
 // guard runs f, turning a panic into a Failure.
 func (run *Run) guard(f func()) (fail *Failure) {
 	r := run.realm
-	depth, goDepth, height := r.Depth, r.GoDepth, len(r.ArgStack)
+	mark := engine.MarkRealm(r)
 	frames := len(run.frames)
 	defer func() {
 		if p := recover(); p != nil {
-			fail = toFailure(p)
-			r.Depth, r.GoDepth = depth, goDepth
-			clear(r.ArgStack[height:])
-			r.ArgStack = r.ArgStack[:height]
+			fail = engine.ToFailure(p)
+			mark.Restore(r)
 			run.frames = run.frames[:frames]
 		}
 	}()
 	f()
 	return nil
-}
-
-func toFailure(p any) *Failure {
-	switch x := p.(type) {
-	case *value.Exception:
-		return &Failure{Exception: x}
-	case *value.Interrupt:
-		return &Failure{Interrupt: x}
-	}
-	return &Failure{Panic: p, Stack: string(debug.Stack())}
 }
 
 // ---------------------------------------------------------------------------

@@ -7,6 +7,7 @@ package engine
 
 import (
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/go-codemode/codemode/ast"
@@ -165,4 +166,34 @@ const UnsupportedSuggestion = "Supported: functions of every kind, classes, data
 // codemode parses but does not run.
 func UnsupportedMessage(nodeType string) string {
 	return "Syntax '" + nodeType + "' is not supported. This is a restricted JavaScript-like language. " + UnsupportedSuggestion
+}
+
+// ToFailure is what a recovered panic means for the run: a JavaScript
+// throw, an interrupt, a Failure already made, or a bug with its stack.
+func ToFailure(p any) *Failure {
+	switch x := p.(type) {
+	case *value.Exception:
+		return &Failure{Exception: x}
+	case *value.Interrupt:
+		return &Failure{Interrupt: x}
+	case *Failure:
+		return x
+	}
+	return &Failure{Panic: p, Stack: string(debug.Stack())}
+}
+
+// Mark is the realm's call depth and argument stack at a guard's entry.
+// A panic leaves them as they were deep inside; the frames that held
+// them are gone, so a guard puts them back (formatting the thrown value
+// then runs at the boundary's depth).
+type Mark struct{ depth, goDepth, height int }
+
+// MarkRealm notes r's depth and argument stack.
+func MarkRealm(r *value.Realm) Mark { return Mark{r.Depth, r.GoDepth, len(r.ArgStack)} }
+
+// Restore puts r's depth and argument stack back to m.
+func (m Mark) Restore(r *value.Realm) {
+	r.Depth, r.GoDepth = m.depth, m.goDepth
+	clear(r.ArgStack[m.height:])
+	r.ArgStack = r.ArgStack[:m.height]
 }
