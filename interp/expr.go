@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
@@ -201,24 +202,8 @@ func (c *compiler) exprNode(x ast.Expr) exprFn {
 		return func(f *frame) value.Value {
 			r := f.run.realm
 			spec := arg(f)
-			p := r.NewPromise()
-			exc := r.Try(func() {
-				f.run.pos = int(pos)
-				mod := f.run.module(r.ToString(spec).String())
-				// The namespace: the module's properties, and default.
-				ns := value.NewObject(nil)
-				if mo := mod.AsObject(); mo != nil {
-					for _, k := range r.OwnKeys(mo, true, false) {
-						ns.Define(k, r.Get(mod, k), value.Enumerable|value.Writable)
-					}
-				}
-				ns.Define("default", mod, value.Enumerable|value.Writable)
-				r.ResolvePromise(p, value.Obj(ns))
-			})
-			if exc != nil {
-				r.RejectPromise(p, exc.Value)
-			}
-			return value.Obj(p)
+			f.run.pos = int(pos)
+			return engine.Import(r, f.run.host, spec)
 		}
 	case *ast.Super:
 		return c.unsupportedExpr("Super", x.Start)

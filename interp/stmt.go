@@ -592,13 +592,7 @@ func (c *compiler) importStmt(s *ast.Import) stmtFn {
 }
 
 // module resolves a module name through the host.
-func (run *Run) module(name string) value.Value {
-	if mh, ok := run.host.(ModuleHost); ok {
-		return mh.Module(run.realm, name)
-	}
-	run.realm.ThrowError(value.Error, "Cannot find module '%s': this host provides no modules", name)
-	return value.Undefined
-}
+func (run *Run) module(name string) value.Value { return engine.Module(run.realm, run.host, name) }
 
 // unsupported compiles a construct codemode parses but does not run: it
 // throws a catchable SyntaxError whose uncaught diagnostic is

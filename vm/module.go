@@ -10,34 +10,11 @@ import (
 type ModuleHost = engine.ModuleHost
 
 // module resolves a module name through the host.
-func (run *Run) module(name string) value.Value {
-	if mh, ok := run.host.(ModuleHost); ok {
-		return mh.Module(run.realm, name)
-	}
-	run.realm.ThrowError(value.Error, "Cannot find module '%s': this host provides no modules", name)
-	return value.Undefined
-}
+func (run *Run) module(name string) value.Value { return engine.Module(run.realm, run.host, name) }
 
-// importCall is import(spec): a promise of the module's namespace (its
-// properties, and default), rejected when the module cannot be had.
+// importCall is import(spec).
 func (run *Run) importCall(spec value.Value) value.Value {
-	r := run.realm
-	p := r.NewPromise()
-	exc := r.Try(func() {
-		mod := run.module(r.ToString(spec).String())
-		ns := value.NewObject(nil)
-		if mo := mod.AsObject(); mo != nil {
-			for _, k := range r.OwnKeys(mo, true, false) {
-				ns.Define(k, r.Get(mod, k), value.Enumerable|value.Writable)
-			}
-		}
-		ns.Define("default", mod, value.Enumerable|value.Writable)
-		r.ResolvePromise(p, value.Obj(ns))
-	})
-	if exc != nil {
-		r.RejectPromise(p, exc.Value)
-	}
-	return value.Obj(p)
+	return engine.Import(run.realm, run.host, spec)
 }
 
 // bigIntMessage is the marker UNSUPPORTED's operand gives for a BigInt
