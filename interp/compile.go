@@ -2,6 +2,7 @@ package interp
 
 import (
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -268,17 +269,11 @@ func (run *Run) lookupGlobal(slot int, name string) (value.Value, bool) {
 	if v := run.globals[slot]; !v.IsHole() {
 		return v, true
 	}
-	if run.host != nil {
-		if v, ok := run.host.Global(run.realm, name); ok {
-			run.globals[slot] = v
-			return v, true
-		}
-	}
-	if v, ok := run.realm.Global(name); ok {
+	v, ok := engine.ResolveGlobal(run.realm, run.host, name)
+	if ok {
 		run.globals[slot] = v
-		return v, true
 	}
-	return value.Undefined, false
+	return v, ok
 }
 
 func (run *Run) setGlobal(slot int, name string, v value.Value, pos ast.Pos) {

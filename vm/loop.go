@@ -16,6 +16,7 @@ import (
 	"slices"
 
 	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/internal/jsops"
 	"github.com/go-codemode/codemode/value"
 )
@@ -1339,18 +1340,11 @@ func (run *Run) lookupGlobal(slot int) (value.Value, bool) {
 	if v := run.globals[slot]; !v.IsHole() {
 		return v, true
 	}
-	name := run.prog.Globals[slot]
-	if run.host != nil {
-		if v, ok := run.host.Global(run.realm, name); ok {
-			run.globals[slot] = v
-			return v, true
-		}
-	}
-	if v, ok := run.realm.Global(name); ok {
+	v, ok := engine.ResolveGlobal(run.realm, run.host, run.prog.Globals[slot])
+	if ok {
 		run.globals[slot] = v
-		return v, true
 	}
-	return value.Undefined, false
+	return v, ok
 }
 
 func (run *Run) setGlobal(slot int, v value.Value) {

@@ -31,3 +31,14 @@ func Import(r *value.Realm, host Host, spec value.Value) value.Value {
 	}
 	return value.Obj(p)
 }
+
+// ResolveGlobal is a global name's value the first time a run reads it:
+// the host's (tools, bindings, extensions) before the library's.
+func ResolveGlobal(r *value.Realm, host Host, name string) (value.Value, bool) {
+	if host != nil {
+		if v, ok := host.Global(r, name); ok {
+			return v, true
+		}
+	}
+	return r.Global(name)
+}
