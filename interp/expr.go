@@ -575,23 +575,8 @@ func (c *compiler) deleteSuper(s *ast.Super, key exprFn, pos ast.Pos) exprFn {
 }
 
 func deleteProp(f *frame, o value.Value, key string, pos ast.Pos) value.Value {
-	r := f.run.realm
 	f.run.pos = int(pos)
-	if o.IsNullish() {
-		r.ThrowType("Cannot convert undefined or null to object")
-	}
-	obj := o.AsObject()
-	if obj == nil {
-		return value.True
-	}
-	if !r.DeleteProp(obj, key) {
-		if obj.Class == value.ClassHost {
-			// tools.x: the reference's data gate (InvalidDataValue).
-			r.ThrowKind("InvalidDataValue", value.TypeError, "Cannot delete property '%s' of a tool reference; tool references are read-only.", value.KeyString(key))
-		}
-		r.ThrowType("Cannot delete property '%s' of %s", value.KeyString(key), r.ObjectTag(obj))
-	}
-	return value.True
+	return jsops.DeleteProperty(f.run.realm, o, key)
 }
 
 func (c *compiler) binary(x *ast.Binary) exprFn {

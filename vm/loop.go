@@ -449,10 +449,10 @@ func (run *Run) loop(base int) {
 			}
 			st[sp-1] = jsops.ToKeyValue(r, k)
 		case DELPROP:
-			st[sp-1] = deleteProp(r, st[sp-1], consts[a].AsString().Key())
+			st[sp-1] = jsops.DeleteProperty(r, st[sp-1], consts[a].AsString().Key())
 		case DELINDEX:
 			key := r.ToPropertyKey(st[sp-1])
-			st[sp-2] = deleteProp(r, st[sp-2], key)
+			st[sp-2] = jsops.DeleteProperty(r, st[sp-2], key)
 			sp--
 		case METHOD:
 			o := st[sp-1]

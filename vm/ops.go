@@ -89,23 +89,6 @@ func getProp(r *value.Realm, o value.Value, key string) value.Value {
 	return r.Get(o, key)
 }
 
-func deleteProp(r *value.Realm, o value.Value, key string) value.Value {
-	if o.IsNullish() {
-		r.ThrowType("Cannot convert undefined or null to object")
-	}
-	obj := o.AsObject()
-	if obj == nil {
-		return value.True
-	}
-	if !r.DeleteProp(obj, key) {
-		if obj.Class == value.ClassHost {
-			r.ThrowKind("InvalidDataValue", value.TypeError, "Cannot delete property '%s' of a tool reference; tool references are read-only.", value.KeyString(key))
-		}
-		r.ThrowType("Cannot delete property '%s' of %s", value.KeyString(key), r.ObjectTag(obj))
-	}
-	return value.True
-}
-
 // templateString concatenates a template's parts as engine "ast" does.
 func templateString(r *value.Realm, parts []value.Value) value.Value {
 	var b value.Builder

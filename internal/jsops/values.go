@@ -120,3 +120,23 @@ var (
 	strFunction  = value.StrOf("function")
 	strSymbol    = value.StrOf("symbol")
 )
+
+// DeleteProperty is delete o[key] in strict code: true, or the TypeError
+// of a property that cannot be deleted (InvalidDataValue for a tool
+// reference, the reference's data gate).
+func DeleteProperty(r *value.Realm, o value.Value, key string) value.Value {
+	if o.IsNullish() {
+		r.ThrowType("Cannot convert undefined or null to object")
+	}
+	obj := o.AsObject()
+	if obj == nil {
+		return value.True
+	}
+	if !r.DeleteProp(obj, key) {
+		if obj.Class == value.ClassHost {
+			r.ThrowKind("InvalidDataValue", value.TypeError, "Cannot delete property '%s' of a tool reference; tool references are read-only.", value.KeyString(key))
+		}
+		r.ThrowType("Cannot delete property '%s' of %s", value.KeyString(key), r.ObjectTag(obj))
+	}
+	return value.True
+}
