@@ -92,56 +92,24 @@ func (c *compiler) member(x ast.Expr) exprFn {
 
 // getIndex is o[k] with a fast path for arrays indexed by numbers.
 func getIndex(f *frame, o, k value.Value, pos ast.Pos) value.Value {
-	r := f.run.realm
-	if k.IsNumber() {
-		if oo := o.AsObject(); oo != nil {
-			if a, ok := oo.Internal.(*value.ArrayData); ok {
-				n := k.Num()
-				if i := int(n); float64(i) == n && i >= 0 {
-					if v, present := a.Get(i); present {
-						return v
-					}
-				}
-			}
-		}
+	if v, ok := jsops.GetIndexFast(o, k); ok {
+		return v
 	}
 	f.run.pos = int(pos)
-	if o.IsNullish() {
-		jsops.ThrowNullishBase(r, o, k, "read", "reading")
-	}
-	return r.Get(o, r.ToPropertyKey(k))
+	return jsops.GetIndex(f.run.realm, o, k)
 }
 
 // setIndex is o[k] = v with the array fast path.
 func setIndex(f *frame, o, k, v value.Value, pos ast.Pos) {
-	r := f.run.realm
-	if k.IsNumber() {
-		if oo := o.AsObject(); oo != nil && oo.Class == value.ClassArray && oo.Proto == r.Intrinsic(value.ArrayPrototype) {
-			// Not with elements defined as ordinary properties (accessors,
-			// read-only or hidden elements): those go through Set.
-			if a, ok := oo.Internal.(*value.ArrayData); ok && !a.Frozen && !a.Sealed && oo.Extensible() && !oo.HasIndexKeys() {
-				n := k.Num()
-				if i := int(n); float64(i) == n && i >= 0 && i <= a.Len() && !protoHasIndexes(r) {
-					if err := a.Set(i, v); err != nil {
-						f.run.pos = int(pos)
-						r.ThrowRange(value.ArrayLengthMessage)
-					}
-					return
-				}
-			}
-		}
+	done, err := jsops.SetIndexFast(f.run.realm, o, k, v)
+	if err != nil {
+		f.run.pos = int(pos)
+		f.run.realm.ThrowRange(value.ArrayLengthMessage)
 	}
-	f.run.pos = int(pos)
-	if o.IsNullish() {
-		jsops.ThrowNullishBase(r, o, k, "set", "setting")
+	if !done {
+		f.run.pos = int(pos)
+		jsops.SetIndex(f.run.realm, o, k, v)
 	}
-	r.Set(o, r.ToPropertyKey(k), v)
-}
-
-// protoHasIndexes reports whether Array.prototype or Object.prototype
-// has element-like keys (a setter there must see array writes).
-func protoHasIndexes(r *value.Realm) bool {
-	return r.Intrinsic(value.ArrayPrototype).HasIndexKeys() || r.Intrinsic(value.ObjectPrototype).HasIndexKeys()
 }
 
 func privateGet(f *frame, o value.Value, key, name string, pos ast.Pos) value.Value {

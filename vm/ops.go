@@ -20,49 +20,21 @@ var opBinary = [...]ast.BinaryOp{
 
 // getIndex is o[k] with a fast path for arrays indexed by numbers.
 func getIndex(r *value.Realm, o, k value.Value) value.Value {
-	if k.IsNumber() {
-		if oo := o.AsObject(); oo != nil {
-			if a, ok := oo.Internal.(*value.ArrayData); ok {
-				n := k.Num()
-				if i := int(n); float64(i) == n && i >= 0 {
-					if v, present := a.Get(i); present {
-						return v
-					}
-				}
-			}
-		}
+	if v, ok := jsops.GetIndexFast(o, k); ok {
+		return v
 	}
-	if o.IsNullish() {
-		jsops.ThrowNullishBase(r, o, k, "read", "reading")
-	}
-	return r.Get(o, r.ToPropertyKey(k))
+	return jsops.GetIndex(r, o, k)
 }
 
 // setIndex is o[k] = v with the array fast path.
 func setIndex(r *value.Realm, o, k, v value.Value) {
-	if k.IsNumber() {
-		if oo := o.AsObject(); oo != nil && oo.Class == value.ClassArray && oo.Proto == r.Intrinsic(value.ArrayPrototype) {
-			// Not with elements defined as ordinary properties (accessors,
-			// read-only or hidden elements): those go through Set.
-			if a, ok := oo.Internal.(*value.ArrayData); ok && !a.Frozen && !a.Sealed && oo.Extensible() && !oo.HasIndexKeys() {
-				n := k.Num()
-				if i := int(n); float64(i) == n && i >= 0 && i <= a.Len() && !protoHasIndexes(r) {
-					if err := a.Set(i, v); err != nil {
-						r.ThrowRange(value.ArrayLengthMessage)
-					}
-					return
-				}
-			}
-		}
+	done, err := jsops.SetIndexFast(r, o, k, v)
+	if err != nil {
+		r.ThrowRange(value.ArrayLengthMessage)
 	}
-	if o.IsNullish() {
-		jsops.ThrowNullishBase(r, o, k, "set", "setting")
+	if !done {
+		jsops.SetIndex(r, o, k, v)
 	}
-	r.Set(o, r.ToPropertyKey(k), v)
-}
-
-func protoHasIndexes(r *value.Realm) bool {
-	return r.Intrinsic(value.ArrayPrototype).HasIndexKeys() || r.Intrinsic(value.ObjectPrototype).HasIndexKeys()
 }
 
 // setProp is o.name = v with the fast path for plain data properties.
