@@ -457,15 +457,8 @@ func keyName(key string) string { return value.FunctionNameOfKey(key) }
 
 // staticKey is the property key of a non-computed key node.
 func staticKey(k ast.Expr) string {
-	switch k := k.(type) {
-	case *ast.Name:
-		return k.Name
-	case *ast.StringLit:
-		return value.NewString(k.Value).Key()
-	case *ast.NumberLit:
-		return value.NumberToString(k.Value).Key()
-	case *ast.Ident:
-		return k.Name
+	if key, ok := jsops.StaticKey(k); ok {
+		return key
 	}
 	panic("interp: unexpected property key " + ast.Dump(k, nil))
 }

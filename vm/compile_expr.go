@@ -325,18 +325,12 @@ type bigIntKey struct{ pos ast.Pos }
 
 // staticKey is the property key of a non-computed key node.
 func staticKey(k ast.Expr) string {
-	switch k := k.(type) {
-	case *ast.Name:
-		return k.Name
-	case *ast.StringLit:
-		return value.NewString(k.Value).Key()
-	case *ast.NumberLit:
-		return value.NumberToString(k.Value).Key()
-	case *ast.Ident:
-		return k.Name
-	case *ast.BigIntLit:
+	if key, ok := jsops.StaticKey(k); ok {
+		return key
+	}
+	if b, ok := k.(*ast.BigIntLit); ok {
 		// Engine "ast" does not compile it either.
-		panic(bigIntKey{k.Start})
+		panic(bigIntKey{b.Start})
 	}
 	panic("vm: unexpected property key " + ast.Dump(k, nil))
 }

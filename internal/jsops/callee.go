@@ -1,6 +1,9 @@
 package jsops
 
-import "github.com/go-codemode/codemode/ast"
+import (
+	"github.com/go-codemode/codemode/ast"
+	"github.com/go-codemode/codemode/value"
+)
 
 // CalleeText renders a callee as V8 does in "x is not a function".
 func CalleeText(x ast.Expr) string {
@@ -48,4 +51,21 @@ func indexText(x ast.Expr) string {
 		return CalleeText(x)
 	}
 	return "(intermediate value)"
+}
+
+// StaticKey is the property key of a non-computed key node (a name, a
+// string or a number literal), or ok=false for a BigInt literal, which
+// neither engine compiles as a key, or a node that is not a key.
+func StaticKey(k ast.Expr) (key string, ok bool) {
+	switch k := k.(type) {
+	case *ast.Name:
+		return k.Name, true
+	case *ast.StringLit:
+		return value.NewString(k.Value).Key(), true
+	case *ast.NumberLit:
+		return value.NumberToString(k.Value).Key(), true
+	case *ast.Ident:
+		return k.Name, true
+	}
+	return "", false
 }
