@@ -93,6 +93,27 @@ func (q *jobQueue) pop() (job, bool) {
 // HasJobs reports whether microtasks are waiting.
 func (r *Realm) HasJobs() bool { return r.jobs.head < len(r.jobs.items) }
 
+// TakeLoneJob takes the only microtask waiting when it is cont's
+// resumption with a fulfilled value, and gives that value: the job loop
+// would run it next, so the caller may go on in place. It polls as the
+// job loop does between jobs. It reports false, taking nothing, for any
+// other queue.
+func (r *Realm) TakeLoneJob(cont Continuation) (Value, bool) {
+	q := &r.jobs
+	if len(q.items)-q.head != 1 {
+		return Undefined, false
+	}
+	j := q.items[q.head]
+	if j.then != nil || j.reaction.Cont != cont || j.reaction.Kind != OnFulfilled {
+		return Undefined, false
+	}
+	q.pop()
+	if r.Agent != nil {
+		r.Poll()
+	}
+	return j.arg, true
+}
+
 // RunJobs runs microtasks until none are left.
 func (r *Realm) RunJobs() {
 	for {

@@ -399,12 +399,15 @@ func (co *coroutine) Resume(r *value.Realm, v value.Value, threw bool) {
 	if threw {
 		mode = value.ResumeThrow
 	}
+	outer := run.jobCo
+	run.jobCo = co
 	if co.kind == coAsyncGen {
 		co.gen.agHandle(run, run.deliverResult(co, mode, v))
-		return
+	} else {
+		res, exc := run.deliver(co, mode, v)
+		run.asyncDone(co, res, exc)
 	}
-	res, exc := run.deliver(co, mode, v)
-	run.asyncDone(co, res, exc)
+	run.jobCo = outer
 }
 
 // asyncStep runs an async function's frame, pushed at base, until it

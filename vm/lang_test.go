@@ -85,6 +85,10 @@ func TestAsync(t *testing.T) {
 	runLangTests(t, []langTest{
 		{"await-top", "const v = await Promise.resolve(2); v * 3", "6"},
 		{"async-fn", "async function f(x) { const a = await x; return a + 1 } await f(Promise.resolve(1))", "2"},
+		// An await resumed by a job goes on in place only when its own
+		// resumption is the only job: here other jobs interleave.
+		{"await-in-place-order", "const log = []; async function a() { for (let i = 0; i < 3; i++) { await null; log.push('a' + i) } } async function b() { for (let i = 0; i < 3; i++) { await null; log.push('b' + i) } } a(); b(); await null; await null; await null; await null; log", `["a0","b0","a1","b1","a2","b2"]`},
+		{"await-in-place-rejected", "let s = 0; for (let i = 0; i < 3; i++) { await null; try { await Promise.reject(i) } catch (e) { s += e } } s", "3"},
 		{"order", "const log = []; async function f() { log.push('f1'); await null; log.push('f2') } f(); log.push('main'); await null; log.push('after'); log", `["f1","main","f2","after"]`},
 		{"reject-caught", "async function f() { throw new Error('no') } let m; try { await f() } catch (e) { m = e.message } m", `"no"`},
 		{"reject-uncaught", "async function f() { await null; throw new Error('late') } await f()", "throw Error: late"},

@@ -1063,6 +1063,16 @@ func (run *Run) loop(base int) {
 			// thenable's then getter) throws at the await.
 			r.Await(v, fr.co)
 			fr.pc, fr.sp = pc, sp
+			// Resumed by a job, with its own resumption the only job
+			// left: the job loop would resume it next, so it goes on
+			// here without parking. Nothing synchronous waits below it.
+			if fr.co == run.jobCo && !run.stopJobs {
+				if x, ok := r.TakeLoneJob(fr.co); ok {
+					st[sp] = x
+					sp++
+					continue
+				}
+			}
 			run.park(fr, stopAwait, promiseOf(fr.co))
 			goto returned
 		case YIELDSTARINIT:

@@ -170,6 +170,10 @@ type Run struct {
 	// returns from Start then).
 	mainCo   *coroutine
 	mainExc  *value.Exception
+	// jobCo is the coroutine a job is resuming: its frame is the bottom
+	// of what runs, so when its await's resumption is the only job left,
+	// it goes on in place instead of parking (see AWAIT).
+	jobCo *coroutine
 	stopJobs bool
 
 	// The first frame, the program body's closure and the first room of
