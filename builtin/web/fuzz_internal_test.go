@@ -33,7 +33,7 @@ func FuzzURL(f *testing.F) {
 		_ = serializeForm(parseForm(in))
 		_, _ = punyDecode(in)
 		_, _ = punyEncode(in)
-		_, _, _ = decodeBase64JS(utf16.Encode([]rune(in)), false, "strict", len(in))
+		_, _, _ = decodeBase64JS(utf16.Encode([]rune(in)), false, "strict", len(in), nil)
 		_, _ = decodeUTF8([]byte(in), false)
 	})
 }

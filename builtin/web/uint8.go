@@ -359,7 +359,7 @@ var u8Statics = []*value.Native{
 		}
 		url, last := base64Options(r, c.Arg(1), true)
 		decodeCost(r, s)
-		_, b, msg := decodeBase64JS(s.Units(), url, last, math.MaxInt)
+		_, b, msg := decodeBase64JS(s.Units(), url, last, math.MaxInt, r.Tick)
 		if msg != "" {
 			r.ThrowError(value.SyntaxError, "%s", msg)
 		}
@@ -428,7 +428,7 @@ const (
 // decodeBase64JS is the FromBase64 operation of the base64 proposal:
 // it returns how many code units were consumed, the bytes, and a
 // SyntaxError message on failure (the bytes decoded before it remain).
-func decodeBase64JS(s []uint16, url bool, last string, maxLength int) (int, []byte, string) {
+func decodeBase64JS(s []uint16, url bool, last string, maxLength int, tick func(int)) (int, []byte, string) {
 	if maxLength == 0 {
 		return 0, nil, ""
 	}
@@ -459,8 +459,15 @@ func decodeBase64JS(s []uint16, url bool, last string, maxLength int) (int, []by
 		bytes = append(bytes, dec...)
 		return ""
 	}
+	nextTick := scanChunk
 	for {
 		index = skip(index)
+		// Ticked as the decode goes, so that a huge input still ends at
+		// the deadline.
+		if index >= nextTick && tick != nil {
+			tick(scanChunk)
+			nextTick = index + scanChunk
+		}
 		if index == n {
 			if len(chunk) > 0 {
 				switch {
@@ -851,7 +858,7 @@ var u8Proto = []*value.Native{
 		}
 		url, last := base64Options(r, c.Arg(1), true)
 		decodeCost(r, s)
-		read, b, msg := decodeBase64JS(s.Units(), url, last, d.n)
+		read, b, msg := decodeBase64JS(s.Units(), url, last, d.n, r.Tick)
 		copy(d.bytes(), b)
 		if msg != "" {
 			r.ThrowError(value.SyntaxError, "%s", msg)
