@@ -168,13 +168,13 @@ type Run struct {
 	// mainCo is the program body when it awaits; mainExc what it threw.
 	// stopJobs ends the job loop once the body has ended (engine "ast"
 	// returns from Start then).
-	mainCo  *coroutine
-	mainExc *value.Exception
+	mainCo   *coroutine
+	mainExc  *value.Exception
+	stopJobs bool
 	// jobCo is the coroutine a job is resuming: its frame is the bottom
 	// of what runs, so when its await's resumption is the only job left,
 	// it goes on in place instead of parking (see AWAIT).
-	jobCo    *coroutine
-	stopJobs bool
+	jobCo *coroutine
 
 	// The first frame, the program body's closure and the first room of
 	// the frame stack and free list, kept here to save allocations.

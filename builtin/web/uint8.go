@@ -459,14 +459,14 @@ func decodeBase64JS(s []uint16, url bool, last string, maxLength int, tick func(
 		bytes = append(bytes, dec...)
 		return ""
 	}
-	nextTick := scanChunk
+	nextTick := value.TickInterval
 	for {
 		index = skip(index)
 		// Ticked as the decode goes, so that a huge input still ends at
 		// the deadline.
 		if index >= nextTick && tick != nil {
-			tick(scanChunk)
-			nextTick = index + scanChunk
+			tick(value.TickInterval)
+			nextTick = index + value.TickInterval
 		}
 		if index == n {
 			if len(chunk) > 0 {

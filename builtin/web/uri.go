@@ -185,9 +185,6 @@ func isASCIIWhitespace(u uint16) bool {
 	return u == '\t' || u == '\n' || u == '\f' || u == '\r' || u == ' '
 }
 
-// scanChunk is how many units a long scan reads between ticks.
-const scanChunk = 1 << 16
-
 var (
 	atobNative = native("atob", 1, func(r *value.Realm, c *value.Call) value.Value {
 		if len(c.Args) == 0 {
@@ -203,8 +200,8 @@ var (
 		clean := make([]byte, 0, n)
 		count, equals := 0, 0
 		for i := 0; i < n; i++ {
-			if i&(scanChunk-1) == 0 {
-				r.Tick(4 * scanChunk)
+			if i%value.TickInterval == 0 {
+				r.Tick(value.TickInterval)
 			}
 			u := s.At(i)
 			switch {
