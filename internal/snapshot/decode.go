@@ -25,7 +25,21 @@ type Decoder struct {
 	MaxObjects int
 	depth      int
 	afters     []reflect.Value
-	err        error
+	marks      map[any]struct{}
+}
+
+// Mark records p as seen by an After check and reports whether it was
+// the first time: checks that walk links (a prototype chain) stop where
+// an earlier walk already went.
+func (d *Decoder) Mark(p any) (first bool) {
+	if d.marks == nil {
+		d.marks = map[any]struct{}{}
+	}
+	if _, ok := d.marks[p]; ok {
+		return false
+	}
+	d.marks[p] = struct{}{}
+	return true
 }
 
 // NewDecoder makes a decoder of data over reg.
@@ -82,7 +96,7 @@ func (d *Decoder) Finish() (err error) {
 	}
 	for _, v := range d.afters {
 		ti := d.reg.byType[v.Type()]
-		if err := ti.after(v); err != nil {
+		if err := ti.after(d, v); err != nil {
 			return err
 		}
 	}

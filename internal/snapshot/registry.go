@@ -45,7 +45,7 @@ type typeInfo struct {
 	enc   func(*Encoder, reflect.Value)
 	dec   func(*Decoder, reflect.Value)
 	skip  map[string]bool
-	after func(reflect.Value) error
+	after func(*Decoder, reflect.Value) error
 }
 
 type fieldInfo struct {
@@ -83,12 +83,13 @@ func Custom[T any](enc func(e *Encoder, v *T), dec func(d *Decoder, v *T)) Optio
 	}
 }
 
-// After runs f on every value of type T read, once the whole graph is
-// read: to rebuild caches and to check invariants hostile bytes could
-// break. An error fails the read.
-func After[T any](f func(v *T) error) Option {
+// After runs f on every object of type T read (a pointer's content),
+// once the whole graph is read, in the order they were read: to rebuild
+// caches and to check invariants hostile bytes could break. An error
+// fails the read.
+func After[T any](f func(d *Decoder, v *T) error) Option {
 	return func(ti *typeInfo) {
-		ti.after = func(v reflect.Value) error { return f(v.Addr().Interface().(*T)) }
+		ti.after = func(d *Decoder, v reflect.Value) error { return f(d, v.Addr().Interface().(*T)) }
 	}
 }
 

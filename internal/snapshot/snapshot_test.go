@@ -24,7 +24,7 @@ type process struct{ id int }
 
 func testRegistry() *Registry {
 	reg := NewRegistry()
-	Register[*node](reg, "node", Skip("cache"), After(func(n *node) error {
+	Register[*node](reg, "node", Skip("cache"), After(func(_ *Decoder, n *node) error {
 		if n.name == "bad" {
 			return errors.New("a node named bad")
 		}
