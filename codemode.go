@@ -26,6 +26,7 @@ import (
 	"github.com/go-codemode/codemode/builtin/web"
 	"github.com/go-codemode/codemode/catalog"
 	"github.com/go-codemode/codemode/internal/engine"
+	"github.com/go-codemode/codemode/internal/snapshot"
 	"github.com/go-codemode/codemode/tools"
 	"github.com/go-codemode/codemode/value"
 )
@@ -55,6 +56,17 @@ type Options struct {
 	// EngineVM ("vm"). Empty means the CODEMODE_ENGINE environment
 	// variable's value, or EngineAST when that is unset.
 	Engine string
+	// SnapshotKey, when set, seals every saved state (Program.Suspend)
+	// with HMAC-SHA256, and Resume refuses a state whose seal is missing
+	// or wrong. Use it whenever states pass through anything you do not
+	// trust: an unsealed state is only checked to be well formed.
+	SnapshotKey []byte
+	// MaxSnapshotBytes, when positive, bounds a saved state: a suspend
+	// that would write more fails, and Resume refuses a larger state.
+	MaxSnapshotBytes int
+	// MaxSuspensions, when positive, bounds how often one run may be
+	// suspended.
+	MaxSuspensions int
 }
 
 // Runtime runs programs. It is safe for concurrent use: each Execute is
@@ -70,6 +82,10 @@ type Runtime struct {
 	searchSchema   *tools.Schema
 	// overlaySchemas are WithTools' compiled schemas, by content.
 	overlaySchemas *tools.SchemaCache
+	// snapReg is the registry of saved types (snapshot.go), made on the
+	// first suspend or resume.
+	snapOnce sync.Once
+	snapReg  *snapshot.Registry
 }
 
 // overlaySchemaCacheSize bounds the compiled schemas WithTools keeps
@@ -91,6 +107,8 @@ func New(opts Options) (*Runtime, error) {
 		return nil, err
 	}
 	lib := builtin.New(libraryInstallers...)
+	// The host's own functions, for snapshots to name.
+	lib.Register(searchNative, requireNative, searchThen, searchCatch, searchFinally)
 	if err := checkExtensions(opts.Extensions, lib); err != nil {
 		return nil, err
 	}
@@ -117,6 +135,10 @@ type execConfig struct {
 	onToolCall func(ToolCallEvent)
 	extensions []Extension
 	overlays   []map[string]any
+	// program: the run is a Program's (engine "vm", calls may be held);
+	// decisions are Resume's answers for held calls, by key.
+	program   bool
+	decisions map[string]decision
 }
 
 // WithExtensions adds extensions for this execution, beside the
@@ -188,86 +210,148 @@ func WithBindings(bindings map[string]any) ExecOption {
 // started will start, and a call that completes later reaches no hook.
 // Execute waits for hooks already running, so hooks should be quick.
 func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption) (res Result) {
-	start := time.Now()
-	var cfg execConfig
-	for _, o := range opts {
-		o(&cfg)
-	}
-	var th *toolHost
+	var s *session
 	defer func() {
 		if p := recover(); p != nil {
-			res = Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: fmt.Sprintf("Internal error: %v. This is a bug in codemode; please report it with the program.", p)}}
-			if th != nil {
-				th.end()
-				res.ToolCalls = th.calls
-			}
+			res = internalErrorResult(p, s)
 		}
 	}()
-	limits := rt.opts.Limits
+	s, early := rt.newSession(ctx, code, time.Now(), 0, opts)
+	if early != nil {
+		return *early
+	}
+	defer s.close()
+	return s.result(finish(s.run, s.keep))
+}
+
+// internalErrorResult is the Result of a run that panicked in codemode
+// itself: a bug, reported as such, with the calls made so far.
+func internalErrorResult(p any, s *session) Result {
+	res := Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: fmt.Sprintf("Internal error: %v. This is a bug in codemode; please report it with the program.", p)}}
+	if s != nil && s.th != nil {
+		s.th.end()
+		res.ToolCalls = s.th.calls
+	}
+	return res
+}
+
+// session is one run being executed, fresh or resumed: the engine's run
+// and the host side around it.
+type session struct {
+	rt       *Runtime
+	cfg      execConfig
+	limits   Limits
+	code     string
+	start    time.Time
+	deadline time.Time
+	// used is the active time of the run before this session (a resumed
+	// run's earlier sessions), which its Timeout counts too.
+	used       time.Duration
+	timeoutMsg string
+	run        engine.Run
+	th         *toolHost
+	h          *host
+	runCtx     context.Context
+	cancel     context.CancelFunc
+	keep       int
+}
+
+// newSession checks the options, parses and compiles code, and makes the
+// run and its host side; early is the Result when that already fails.
+// used is the active time the run had before (0 for a fresh run).
+func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time, used time.Duration, opts []ExecOption) (s *session, early *Result) {
+	fail := func(kind Kind, msg string) (*session, *Result) {
+		return nil, &Result{Error: &Diagnostic{Kind: kind, Message: msg}}
+	}
+	s = &session{rt: rt, code: code, start: start, used: used}
+	for _, o := range opts {
+		o(&s.cfg)
+	}
+	cfg := &s.cfg
+	s.limits = rt.opts.Limits
 	if cfg.limits != nil {
 		var err error
-		if limits, err = tighten(limits, *cfg.limits); err != nil {
-			return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: err.Error()}}
+		if s.limits, err = tighten(s.limits, *cfg.limits); err != nil {
+			return fail(ExecutionFailure, err.Error())
 		}
 	}
+	limits := s.limits
 	if len(cfg.extensions) > 0 {
 		if err := checkExtensions(append(slices.Clone(rt.opts.Extensions), cfg.extensions...), rt.lib); err != nil {
-			return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: "codemode: WithExtensions: " + err.Error()}}
+			return fail(ExecutionFailure, "codemode: WithExtensions: "+err.Error())
 		}
 	}
 	tree, err := rt.runTree(cfg.overlays)
 	if err != nil {
-		return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: "codemode: WithTools: " + err.Error()}}
+		return fail(ExecutionFailure, "codemode: WithTools: "+err.Error())
 	}
 	hooks := rt.opts.Hooks
 	if cfg.hooks != nil {
 		hooks = combineHooks(hooks, *cfg.hooks)
 	}
-	deadline, timeoutMsg := runDeadline(ctx, start, limits.Timeout)
-	interrupted := func() *Diagnostic {
+	timeout := limits.Timeout
+	if timeout > 0 {
+		if timeout -= used; timeout <= 0 {
+			timeout = time.Nanosecond
+		}
+	}
+	deadline, timeoutMsg := runDeadline(ctx, start, timeout)
+	if limits.Timeout > 0 && used > 0 {
+		timeoutMsg = fmt.Sprintf("Execution timed out after %dms.", limits.Timeout.Milliseconds())
+	}
+	s.deadline, s.timeoutMsg = deadline, timeoutMsg
+	interrupted := func() *Result {
 		if !deadline.IsZero() && !time.Now().Before(deadline) {
-			return &Diagnostic{Kind: TimeoutExceeded, Message: timeoutMsg}
+			return &Result{Error: &Diagnostic{Kind: TimeoutExceeded, Message: timeoutMsg}}
 		}
 		if ctx.Err() != nil {
-			return contextDiagnostic(ctx, timeoutMsg)
+			return &Result{Error: contextDiagnostic(ctx, timeoutMsg)}
 		}
 		return nil
 	}
-	if d := interrupted(); d != nil {
-		return Result{Error: d}
+	if r := interrupted(); r != nil {
+		return nil, r
 	}
 	if max := limits.sourceLimit(); len(code) > max {
-		return Result{Error: &Diagnostic{Kind: ParseError, Message: fmt.Sprintf(
-			"The program is %d bytes, over the %d-byte source limit; send a shorter program (move data into tool calls or bindings), or raise Limits.MaxSourceBytes.", len(code), max)}}
+		return fail(ParseError, fmt.Sprintf(
+			"The program is %d bytes, over the %d-byte source limit; send a shorter program (move data into tool calls or bindings), or raise Limits.MaxSourceBytes.", len(code), max))
 	}
 	prog, err := ast.ParseWith(code, rt.parseOptions())
 	if err != nil {
-		return parseFailure(err)
+		r := parseFailure(err)
+		return nil, &r
 	}
-	if d := interrupted(); d != nil {
-		return Result{Error: d}
+	if r := interrupted(); r != nil {
+		return nil, r
 	}
-	newRun, err := compileFor(rt.engine, prog)
+	eng := rt.engine
+	if cfg.program {
+		eng = EngineVM
+	}
+	newRun, err := compileFor(eng, prog)
 	if err != nil {
-		return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: err.Error()}}
+		return fail(ExecutionFailure, err.Error())
 	}
-	if d := interrupted(); d != nil {
-		return Result{Error: d}
+	if r := interrupted(); r != nil {
+		return nil, r
 	}
 	h := &host{}
 	if err := h.setBindings(cfg.bindings); err != nil {
-		return Result{Error: &Diagnostic{Kind: InvalidDataValue, Message: err.Error()}}
+		return fail(InvalidDataValue, err.Error())
 	}
+	s.h = h
 	eopts := engine.Options{Library: rt.lib, Host: h, Deadline: deadline, TimeoutMessage: timeoutMsg}
 	// The run's context carries the deadline, so that tools and
 	// extensions see it; it ends when the run does.
-	runCtx, cancel := context.WithCancel(ctx)
+	s.runCtx, s.cancel = context.WithCancel(ctx)
 	if !deadline.IsZero() {
-		runCtx, cancel = context.WithDeadline(ctx, deadline)
+		s.runCtx, s.cancel = context.WithDeadline(ctx, deadline)
 	}
-	defer cancel()
-	run := newRun(runCtx, eopts)
-	defer run.Close()
+	run := newRun(s.runCtx, eopts)
+	s.run = run
+	if cfg.program {
+		run.EnableSuspend()
+	}
 	run.Realm().Budget = limits.MaxMemoryBytes
 	if f := cfg.onLog; f != nil {
 		run.Realm().OnLog = func(line string) {
@@ -275,8 +359,10 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 			f(line)
 		}
 	}
-	th = &toolHost{tree: tree, run: run, ctx: runCtx, cancel: cancel, limit: -1, hooks: hooks,
-		signature: rt.signature, fullSignature: rt.fullSignature, searchSchema: rt.searchSchema}
+	th := &toolHost{tree: tree, run: run, ctx: s.runCtx, cancel: s.cancel, limit: -1, hooks: hooks,
+		signature: rt.signature, fullSignature: rt.fullSignature, searchSchema: rt.searchSchema,
+		holdable: cfg.program}
+	s.th = th
 	if tree != rt.tools {
 		th.signature, th.fullSignature = rt.runSignatures()
 	}
@@ -293,20 +379,31 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 	if limits.MaxToolCalls != nil {
 		th.limit = *limits.MaxToolCalls
 	}
-	keep := -1
+	s.keep = -1
 	if limits.MaxOutputBytes != nil {
-		keep = *limits.MaxOutputBytes
+		s.keep = *limits.MaxOutputBytes
 	}
-	res = finish(run, keep)
-	cut := th.end()
-	res.ToolCalls = th.calls
-	if res.OK && !deadline.IsZero() && !time.Now().Before(deadline) {
+	return s, nil
+}
+
+// close ends the session's run and cancels its context.
+func (s *session) close() {
+	s.run.Close()
+	s.cancel()
+}
+
+// result completes the Result of a run that ended: the host's end (calls
+// in flight cut off), the calls made, warnings, and the output bound.
+func (s *session) result(res Result) Result {
+	cut := s.th.end()
+	res.ToolCalls = s.th.calls
+	if res.OK && !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
 		// The value exists, but finishing ran past the deadline.
-		w := Diagnostic{Kind: TimeoutExceeded, Message: fmt.Sprintf("The program returned, but background work was still running at the %dms timeout and was interrupted. Await all started promises.", deadline.Sub(start).Milliseconds())}
+		w := Diagnostic{Kind: TimeoutExceeded, Message: fmt.Sprintf("The program returned, but background work was still running at the %dms timeout and was interrupted. Await all started promises.", (s.deadline.Sub(s.start) + s.used).Milliseconds())}
 		res.Warnings = append([]Diagnostic{w}, res.Warnings...)
 	}
 	if res.OK {
-		for _, w := range run.Warnings() {
+		for _, w := range s.run.Warnings() {
 			res.Warnings = append(res.Warnings, Diagnostic{Kind: InvalidDataValue, Message: w.Message})
 		}
 		// The classic mistake: a call started and never awaited (a
@@ -316,8 +413,8 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 				Message: label + " was still running when the program ended and was cancelled: await every tool call you start."})
 		}
 	}
-	if limits.MaxOutputBytes != nil {
-		boundOutput(&res, *limits.MaxOutputBytes)
+	if s.limits.MaxOutputBytes != nil {
+		boundOutput(&res, *s.limits.MaxOutputBytes)
 	}
 	return res
 }
@@ -361,8 +458,14 @@ func parseFailure(err error) Result {
 // finish runs the program to its end and builds the Result. keep is the
 // output limit (-1: none) the value's copy is bounded by.
 func finish(run engine.Run, keep int) Result {
-	r := run.Realm()
 	v, p, fail := run.Start()
+	return finishFrom(run, v, p, fail, keep)
+}
+
+// finishFrom goes on with a run whose body gave v, or the promise p to
+// settle (a resumed run starts here), to its Result.
+func finishFrom(run engine.Run, v value.Value, p *value.Object, fail *engine.Failure, keep int) Result {
+	r := run.Realm()
 	if fail == nil && p != nil {
 		fail = run.Settle(p)
 	}

@@ -3,6 +3,7 @@ package codemode
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -47,6 +48,9 @@ type toolHost struct {
 	spareWriter *boundaryWriter
 	// pool runs calls on worker goroutines (workers.go).
 	pool workerPool
+	// holdable says a ToolBefore hook may hold a call (ErrSuspend): the
+	// run is a Program's, which can be suspended.
+	holdable bool
 
 	// mu guards live and ended, the lifecycle of calls on workers.
 	mu    sync.Mutex
@@ -337,6 +341,33 @@ type pendingCall struct {
 	hc    hostCall
 	// call is the call as data, which the worker posts with its outcome.
 	call engine.HostCall
+	// approved: a held call that Resume approved starts without its
+	// before-hook.
+	approved bool
+}
+
+// errHeld is the outcome a worker posts for a call its before-hook held
+// (ErrSuspend): the run keeps it for a decision.
+var errHeld = errors.New("codemode: held for a decision")
+
+// restart starts a held call that was approved, on a resumed run.
+func (pc *pendingCall) restart(r *value.Realm) {
+	h := pc.host
+	pc.call.Result, pc.call.Err = nil, nil
+	h.run.Begin(&pc.call)
+	pc.ended = h.started("tool", pc.node.Path, pc.info.ID, pc.info.Seq, pc.info.Input)
+	pc.hc = hostCall{tool: pc}
+	h.trackCall(&pc.hc)
+	h.spawn(pc)
+}
+
+// deny settles a held call that Resume denied, through the inbox.
+func (pc *pendingCall) deny(reason string) {
+	h := pc.host
+	pc.ended = func(CallOutcome) {}
+	pc.call.Result, pc.call.Err = nil, errors.New(reason)
+	h.run.Begin(&pc.call)
+	h.run.Post(&pc.call)
 }
 
 // start copies the argument out and starts the tool, or first waits for
@@ -447,10 +478,22 @@ func (pc *pendingCall) interrupted() { pc.finished(CallOutcome{Status: CallInter
 // after-hook; it returns the call with its outcome for the run.
 func (pc *pendingCall) run() *engine.HostCall {
 	h, c, ctx := pc.host, &pc.hc, pc.host.ctx
-	if before := h.hooks.ToolBefore; before != nil {
+	if before := h.hooks.ToolBefore; before != nil && !pc.approved {
 		var err error
 		if !h.hook(c, func() { err = runBefore(func() error { return before(ctx, pc.info) }) }) {
 			return nil
+		}
+		if err != nil && errors.Is(err, ErrSuspend) {
+			if !h.holdable {
+				err = fmt.Errorf("%w; but only a run started with Runtime.Program can wait for a decision, so the call is denied", err)
+			} else {
+				if !h.claim(c) {
+					return nil
+				}
+				h.hooksRunning.Done()
+				pc.call.Err = errHeld
+				return &pc.call
+			}
 		}
 		if err != nil {
 			if h.complete(c, func() { pc.finished(CallOutcome{Status: CallFailure, Err: err}, true) }) {
@@ -482,7 +525,13 @@ func (pc *pendingCall) run() *engine.HostCall {
 
 // Settle implements engine.Settler: it settles the call's promise with
 // the outcome the worker left.
-func (pc *pendingCall) Settle(r *value.Realm, c *engine.HostCall) { pc.settle(r, c.Result, c.Err) }
+func (pc *pendingCall) Settle(r *value.Realm, c *engine.HostCall) {
+	if c.Err == errHeld {
+		pc.host.run.Hold(c)
+		return
+	}
+	pc.settle(r, c.Result, c.Err)
+}
 
 // label is the call as a warning names it: its expression and where the
 // program made it.

@@ -5,6 +5,7 @@ import (
 )
 
 func installFunction(l *value.Library) {
+	l.Register(boundFunction)
 	l.Intrinsic(value.FunctionCtor, value.IntrinsicSpec{Name: "Function",
 		Func: &value.Native{Name: "Function", Length: 1, Ctor: true, Fn: func(r *value.Realm, c *value.Call) value.Value {
 			r.ThrowKind("UnsupportedSyntax", value.TypeError, "The Function constructor is not supported; write the function inline.")

@@ -9,6 +9,9 @@ import (
 // V8 does, so their settlement lands on the same turn.
 
 func installPromise(l *value.Library) {
+	// The functions made per promise, for snapshots to name.
+	l.Register(capabilityExecutor, finallyThen, finallyCatch, valueThunk, thrower, promiseAllResolve,
+		promiseAllSettledFulfill, promiseAllSettledReject, promiseAnyReject)
 	l.Intrinsic(value.PromisePrototype, value.IntrinsicSpec{Name: "Promise.prototype",
 		Init: func(r *value.Realm, o *value.Object) {
 			o.Define("constructor", value.Obj(r.Intrinsic(value.PromiseCtor)), value.Writable|value.Configurable)

@@ -210,3 +210,6 @@ func (run *Run) Location(pos int) ast.Location { return run.prog.src.Location(as
 
 // The run is what the host side drives.
 var _ engine.Run = (*Run)(nil)
+
+// ApplyPosted applies the host outcomes waiting, without running a job.
+func (run *Run) ApplyPosted() *engine.Failure { return run.Loop.ApplyPosted(run.guard) }

@@ -126,6 +126,8 @@ type Library struct {
 
 	cacheMu sync.Mutex
 	cache   map[any]any
+
+	snap libSnapshot // made on the first snapshot (snapshot.go)
 }
 
 // CacheLoad returns what CacheStore stored under key, for immutable

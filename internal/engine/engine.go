@@ -41,6 +41,17 @@ type Run interface {
 	// Begin records a host call started; Post delivers its outcome.
 	Begin(c *HostCall)
 	Post(c *HostCall)
+	// Hold, Unhold and Restore manage calls held for a decision; Calls
+	// lists the calls not applied yet (Loop's).
+	Hold(c *HostCall)
+	Unhold(c *HostCall)
+	Restore(c *HostCall)
+	Calls() []*HostCall
+	// EnableSuspend and RequestSuspend let another goroutine stop the run
+	// at its next wait (Loop's); ApplyPosted applies the outcomes waiting.
+	EnableSuspend()
+	RequestSuspend()
+	ApplyPosted() *Failure
 }
 
 // Host is what the embedding runtime provides to a run: the values of
@@ -80,7 +91,19 @@ type Failure struct {
 	Interrupt *value.Interrupt
 	Panic     any
 	Stack     string
+	// Suspend says the run stopped to be saved, not that it failed.
+	Suspend SuspendWhy
 }
+
+// SuspendWhy says why a run stopped to be saved.
+type SuspendWhy uint8
+
+const (
+	// SuspendRequested: RequestSuspend asked for it.
+	SuspendRequested SuspendWhy = iota + 1
+	// SuspendHeld: nothing is left to do but wait for held calls.
+	SuspendHeld
+)
 
 func (f *Failure) Error() string {
 	switch {
@@ -88,6 +111,8 @@ func (f *Failure) Error() string {
 		return "uncaught exception"
 	case f.Interrupt != nil:
 		return f.Interrupt.Message
+	case f.Suspend != 0:
+		return "suspended"
 	}
 	return fmt.Sprintf("internal error: %v", f.Panic)
 }
@@ -124,6 +149,7 @@ const (
 	CallRunning CallStatus = iota // started, no outcome yet
 	CallPosted                    // the outcome is in the inbox
 	CallApplied                   // the run settled the promise with it
+	CallHeld                      // admitted, waiting for a decision before it starts
 )
 
 // A HostCall is one host operation the run waits for, as plain data: its
@@ -152,6 +178,8 @@ type HostCall struct {
 	// record of the call (re-made from Kind and Path when a run is
 	// restored), never a closure.
 	Settler Settler
+	// slot is the call's place in its loop's table.
+	slot int
 }
 
 // Settler applies a host call's posted outcome to the run, between jobs.

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/go-codemode/codemode/value"
@@ -20,6 +21,16 @@ type Loop struct {
 	inbox *inbox // made by the first Begin
 	// pending counts host calls begun and not yet applied.
 	pending int
+	// calls are the host calls begun and not yet applied, each at its
+	// slot, and those held for a decision (Hold): what a suspended run
+	// saves of its host side.
+	calls []*HostCall
+	// held counts the calls held for a decision: they are not pending
+	// (nothing will post them), so a run with only those left ends as
+	// suspended instead of waiting for ever.
+	held int
+	// suspend is signalled by RequestSuspend, from any goroutine.
+	suspend chan struct{}
 	// next is the call apply settles through settleNext.
 	next       *HostCall
 	settleNext func()
@@ -77,6 +88,9 @@ func (l *Loop) Drain(guard Guard) *Failure {
 // no host call is pending, the context ends or the deadline passes.
 func (l *Loop) Wait(guard Guard) *Failure {
 	if l.pending == 0 {
+		if l.held > 0 {
+			return &Failure{Suspend: SuspendHeld}
+		}
 		return NeverSettles()
 	}
 	// Most host calls finish within microseconds: yield a few times
@@ -99,6 +113,8 @@ func (l *Loop) Wait(guard Guard) *Failure {
 			return l.apply(guard, c)
 		}
 		select {
+		case <-l.suspend:
+			return &Failure{Suspend: SuspendRequested}
 		case <-l.inbox.signal:
 		case <-l.ctx.Done():
 			return &Failure{Interrupt: l.ctxInterrupt()}
@@ -128,6 +144,7 @@ func (l *Loop) apply(guard Guard, c *HostCall) *Failure {
 
 func (l *Loop) settle(c *HostCall) {
 	l.pending--
+	l.untrack(c)
 	c.Status = CallApplied
 	c.Settler.Settle(l.realm, c)
 	// The outcome is in the program's values now: the host's copy (a
@@ -143,6 +160,107 @@ func (l *Loop) Begin(c *HostCall) {
 	}
 	c.Status = CallRunning
 	l.pending++
+	l.track(c)
+}
+
+func (l *Loop) track(c *HostCall) {
+	c.slot = len(l.calls)
+	l.calls = append(l.calls, c)
+}
+
+// untrack removes c from the table of calls.
+func (l *Loop) untrack(c *HostCall) {
+	if c.slot < 0 || c.slot >= len(l.calls) || l.calls[c.slot] != c {
+		return
+	}
+	last := len(l.calls) - 1
+	l.calls[c.slot] = l.calls[last]
+	l.calls[c.slot].slot = c.slot
+	l.calls[last] = nil
+	l.calls = l.calls[:last]
+	c.slot = -1
+}
+
+// Hold keeps a call whose outcome was just applied as held for a
+// decision (an approval): its Settler calls it instead of settling the
+// promise. A held call is not pending (nothing will post it), so a run
+// with only held calls left stops to be saved instead of waiting.
+func (l *Loop) Hold(c *HostCall) {
+	if c.Status == CallHeld {
+		return
+	}
+	c.Status = CallHeld
+	l.held++
+	l.track(c)
+}
+
+// Unhold ends a hold: the call is dropped from the table, to be begun
+// again (approved) or settled by the caller (denied).
+func (l *Loop) Unhold(c *HostCall) {
+	if c.Status != CallHeld {
+		return
+	}
+	l.held--
+	l.untrack(c)
+	c.Status = CallApplied
+}
+
+// Calls are the host calls begun and not yet applied (running, posted
+// or held), in the order they began.
+func (l *Loop) Calls() []*HostCall {
+	out := slices.Clone(l.calls)
+	slices.SortFunc(out, func(a, b *HostCall) int { return a.Seq - b.Seq })
+	return out
+}
+
+// ApplyPosted applies the outcomes posted and not yet applied, without
+// running a job: a run about to be saved applies them, so that only the
+// jobs they queued need saving.
+func (l *Loop) ApplyPosted(guard Guard) *Failure {
+	if l.inbox == nil {
+		return nil
+	}
+	return guard(func() {
+		for c := l.inbox.take(); c != nil; c = l.inbox.take() {
+			l.settle(c)
+		}
+	})
+}
+
+// Restore puts a saved held call back in the table of a restored run.
+func (l *Loop) Restore(c *HostCall) {
+	c.Status = CallApplied
+	l.Hold(c)
+}
+
+// RequestSuspend asks the run to stop at its next wait for a host
+// outcome; safe from any goroutine. The run's Settle then fails with a
+// Failure whose Suspend is SuspendRequested.
+func (l *Loop) RequestSuspend() {
+	if l.suspend == nil {
+		return
+	}
+	select {
+	case l.suspend <- struct{}{}:
+	default:
+	}
+}
+
+// EnableSuspend makes RequestSuspend work; call it before the run starts.
+func (l *Loop) EnableSuspend() { l.suspend = make(chan struct{}, 1) }
+
+// SuspendAsked reports, without waiting, whether a suspend was requested,
+// and consumes the request.
+func (l *Loop) SuspendAsked() bool {
+	if l.suspend == nil {
+		return false
+	}
+	select {
+	case <-l.suspend:
+		return true
+	default:
+		return false
+	}
 }
 
 // Post delivers a host call's outcome (set on c before the call) to the

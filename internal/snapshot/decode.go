@@ -23,6 +23,9 @@ type Decoder struct {
 	Resolve func(name string, t reflect.Type) (reflect.Value, error)
 	// MaxObjects, when positive, bounds the objects read.
 	MaxObjects int
+	// Env is the caller's, for custom codecs that rebuild objects of the
+	// run being restored.
+	Env any
 	depth      int
 	afters     []reflect.Value
 	marks      map[any]struct{}
@@ -59,6 +62,10 @@ type decodeError struct{ err error }
 
 // Fail stops the decoding with err.
 func (d *Decoder) Fail(err error) { panic(decodeError{err}) }
+
+// Malformed stops the decoding: the bytes break the format (a custom
+// codec's check).
+func (d *Decoder) Malformed(format string, args ...any) { d.bad(format, args...) }
 
 func (d *Decoder) bad(format string, args ...any) {
 	d.Fail(fmt.Errorf("%w: %s (at byte %d)", errMalformed, fmt.Sprintf(format, args...), d.off))

@@ -43,6 +43,9 @@ type Encoder struct {
 	depth   int
 	where   string // the field being written, for errors
 	err     error
+	// Env is the caller's, for custom codecs that need the run being
+	// saved.
+	Env any
 }
 
 // NewEncoder makes an encoder over reg.
@@ -108,6 +111,9 @@ func (e *Encoder) Finish() ([]byte, error) {
 	}
 	return e.buf, nil
 }
+
+// Where names the field being written, for a custom codec's errors.
+func (e *Encoder) Where() string { return e.where }
 
 // Fail stops the encoding with err (the first one wins).
 func (e *Encoder) Fail(err error) {
@@ -192,6 +198,17 @@ func (e *Encoder) pointer(v reflect.Value) {
 	}
 	if n, ok := e.ids[k]; ok {
 		e.Uint(uint64(n) + 2)
+		return
+	}
+	if ti := e.reg.byType[k.t]; ti != nil && ti.externBy != nil {
+		name, ok := ti.externBy(v)
+		if !ok {
+			e.Fail(fmt.Errorf("snapshot: cannot save a %s (in %s): it has no name to be saved by", k.t, e.where))
+			return
+		}
+		e.externs[k] = name
+		e.Uint(1)
+		e.String(name)
 		return
 	}
 	n := len(e.queue)

@@ -46,6 +46,9 @@ type typeInfo struct {
 	dec   func(*Decoder, reflect.Value)
 	skip  map[string]bool
 	after func(*Decoder, reflect.Value) error
+	// externBy names a pointer of this type as an extern; the type is
+	// never written as content.
+	externBy func(reflect.Value) (string, bool)
 }
 
 type fieldInfo struct {
@@ -93,6 +96,15 @@ func After[T any](f func(d *Decoder, v *T) error) Option {
 	}
 }
 
+// ExternBy makes every pointer of the registered type *T an extern,
+// named by name; a pointer it gives no name is refused. It is for the
+// process's own objects (built-in functions) reachable from anywhere.
+func ExternBy[T any](name func(p *T) (string, bool)) Option {
+	return func(ti *typeInfo) {
+		ti.externBy = func(v reflect.Value) (string, bool) { return name(v.Interface().(*T)) }
+	}
+}
+
 // Register registers T under name. A pointer type *S also registers S,
 // to which the options apply.
 func Register[T any](r *Registry, name string, opts ...Option) {
@@ -104,6 +116,9 @@ func Register[T any](r *Registry, name string, opts ...Option) {
 	}
 	for _, o := range opts {
 		o(target)
+	}
+	if target.externBy != nil {
+		ti.externBy, target.externBy = target.externBy, nil
 	}
 }
 

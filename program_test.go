@@ -1,0 +1,193 @@
+package codemode_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/tools"
+)
+
+// approvalRuntime has orders.get and orders.update, and holds every
+// update for approval.
+func approvalRuntime(t *testing.T, opts ...func(*codemode.Options)) *codemode.Runtime {
+	t.Helper()
+	get := &tools.Tool{Description: "Get an order", Output: json.RawMessage(`{"type":"object"}`),
+		Func: func(_ context.Context, in json.RawMessage) (any, error) {
+			var a struct{ ID int }
+			_ = json.Unmarshal(in, &a)
+			return map[string]any{"id": a.ID, "status": "open", "total": 10 * a.ID}, nil
+		}}
+	update := &tools.Tool{Description: "Update an order", Output: json.RawMessage(`{"type":"object"}`),
+		Func: func(_ context.Context, in json.RawMessage) (any, error) {
+			var a struct {
+				ID     int
+				Status string
+			}
+			_ = json.Unmarshal(in, &a)
+			return map[string]any{"id": a.ID, "status": a.Status}, nil
+		}}
+	o := codemode.Options{
+		Tools: map[string]any{"orders": map[string]any{"get": get, "update": update}},
+		Hooks: codemode.Hooks{ToolBefore: func(_ context.Context, info codemode.ToolCallInfo) error {
+			if info.Name == "orders.update" {
+				return codemode.ErrSuspend
+			}
+			return nil
+		}},
+	}
+	for _, f := range opts {
+		f(&o)
+	}
+	rt, err := codemode.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rt
+}
+
+const approvalProgram = `
+const seen = [];
+for (const id of [1, 2, 3]) seen.push(await tools.orders.get({ id }));
+const big = seen.filter(o => o.total >= 20);
+let updated;
+try {
+  updated = await tools.orders.update({ id: big[0].id, status: "shipped" });
+} catch (e) {
+  updated = "denied: " + e.message;
+}
+console.log("after the approval");
+return { ids: seen.map(o => o.id), updated };`
+
+func TestApprovalSuspendsAndResumes(t *testing.T) {
+	ctx := context.Background()
+	out, err := approvalRuntime(t).Program(approvalProgram).Run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.IsSuspended() {
+		t.Fatalf("the run was not suspended: %s", out.Result)
+	}
+	p := out.Suspended.Pending
+	if len(p) != 1 || p[0].Key != "call-4" || p[0].Path != "orders.update" || string(p[0].Input) != `{"id":2,"status":"shipped"}` {
+		t.Fatalf("pending = %+v", p)
+	}
+	cases := []struct {
+		name string
+		opt  codemode.ExecOption
+		want string
+	}{
+		{"approved", codemode.Approve("call-4"), `{"ids":[1,2,3],"updated":{"id":2,"status":"shipped"}}`},
+		{"denied", codemode.Deny("call-4", "not today"), `{"ids":[1,2,3],"updated":"denied: not today"}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// A brand-new Runtime, as in another process.
+			res, err := approvalRuntime(t).Resume(out.Suspended.State, c.opt).Run(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.IsSuspended() {
+				t.Fatal("suspended again")
+			}
+			r := res.Result
+			if !r.OK || string(r.Value) != c.want {
+				t.Fatalf("got %s, want %s", r, c.want)
+			}
+			if len(r.Logs) != 1 || r.Logs[0] != "after the approval" {
+				t.Fatalf("logs = %q", r.Logs)
+			}
+			if len(r.ToolCalls) != 4 || r.ToolCalls[3].Name != "orders.update" {
+				t.Fatalf("toolCalls = %+v", r.ToolCalls)
+			}
+		})
+	}
+	t.Run("undecided", func(t *testing.T) {
+		res, err := approvalRuntime(t).Resume(out.Suspended.State).Run(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.IsSuspended() || len(res.Suspended.Pending) != 1 || res.Suspended.Pending[0].Key != "call-4" {
+			t.Fatalf("an undecided call should suspend again: %+v", res)
+		}
+	})
+}
+
+func TestResumeRefusesBadStates(t *testing.T) {
+	ctx := context.Background()
+	out, err := approvalRuntime(t).Program(approvalProgram).Run(ctx)
+	if err != nil || !out.IsSuspended() {
+		t.Fatal(err, out.Result)
+	}
+	state := out.Suspended.State
+	flipped := append([]byte(nil), state...)
+	flipped[len(flipped)/2] ^= 0x40
+	cases := []struct {
+		name   string
+		rt     *codemode.Runtime
+		state  []byte
+		reason string
+	}{
+		{"truncated", approvalRuntime(t), state[:len(state)-3], "malformed"},
+		{"other tools", func() *codemode.Runtime {
+			rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"x": &tools.Tool{Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}}})
+			return rt
+		}(), state, "tools"},
+		{"sealed required", approvalRuntime(t, func(o *codemode.Options) { o.SnapshotKey = []byte("k") }), state, "unsealed"},
+		{"too large", approvalRuntime(t, func(o *codemode.Options) { o.MaxSnapshotBytes = 100 }), state, "too-large"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := c.rt.Resume(c.state, codemode.Approve("call-4")).Run(ctx)
+			var se *codemode.SnapshotError
+			if !errors.As(err, &se) || se.Reason != c.reason {
+				t.Fatalf("got %v, want a SnapshotError %q", err, c.reason)
+			}
+		})
+	}
+	// A flipped bit is refused or, when it lands in a place the format
+	// cannot check, still never crashes.
+	_, _ = approvalRuntime(t).Resume(flipped, codemode.Approve("call-4")).Run(ctx)
+}
+
+func TestSealedStates(t *testing.T) {
+	ctx := context.Background()
+	key := func(k string) func(*codemode.Options) { return func(o *codemode.Options) { o.SnapshotKey = []byte(k) } }
+	out, err := approvalRuntime(t, key("secret")).Program(approvalProgram).Run(ctx)
+	if err != nil || !out.IsSuspended() {
+		t.Fatal(err, out.Result)
+	}
+	if _, err := approvalRuntime(t, key("other")).Resume(out.Suspended.State).Run(ctx); err == nil || !strings.Contains(err.Error(), "seal") {
+		t.Fatalf("another key: %v", err)
+	}
+	res, err := approvalRuntime(t, key("secret")).Resume(out.Suspended.State, codemode.Approve("call-4")).Run(ctx)
+	if err != nil || !res.Result.OK {
+		t.Fatal(err, res.Result)
+	}
+}
+
+func TestProgramRunsOnce(t *testing.T) {
+	p := approvalRuntime(t).Program("1 + 1")
+	out, err := p.Run(context.Background())
+	if err != nil || string(out.Result.Value) != "2" {
+		t.Fatal(err, out.Result)
+	}
+	if _, err := p.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "already ran") {
+		t.Fatalf("a second Run: %v", err)
+	}
+	// A suspend after the run ended gives its Result.
+	got, err := p.Suspend(context.Background())
+	if err != nil || string(got.Result.Value) != "2" {
+		t.Fatal(err, got)
+	}
+}
+
+func TestExecuteDeniesAHeldCall(t *testing.T) {
+	res := approvalRuntime(t).Execute(context.Background(), `return await tools.orders.update({id: 1, status: "x"})`)
+	if res.OK || !strings.Contains(res.Error.Message, "Runtime.Program") {
+		t.Fatalf("got %s", res)
+	}
+}

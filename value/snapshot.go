@@ -1,0 +1,598 @@
+package value
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/go-codemode/codemode/internal/snapshot"
+)
+
+// This file is what a saved run (a snapshot) needs from the value
+// package: codecs for its types, the realm's own state, and the names of
+// the objects every realm makes for itself (intrinsics and built-in
+// functions), which are saved by name and, when a program changed them,
+// with their changes.
+
+// SnapshotTypes registers the types of this package that a run's heap
+// holds, for a snapshot of a run over lib.
+func SnapshotTypes(reg *snapshot.Registry, lib *Library) {
+	snapshot.Register[Value](reg, "value.Value", snapshot.Custom(encodeValue, decodeValue))
+	snapshot.Register[*String](reg, "value.String", snapshot.Custom(encodeString, decodeString))
+	snapshot.Register[*Object](reg, "value.Object", snapshot.Skip("index"), snapshot.After(checkObject))
+	snapshot.Register[*Symbol](reg, "value.Symbol")
+	snapshot.Register[*Native](reg, "value.Native", snapshot.ExternBy(func(n *Native) (string, bool) {
+		name, ok := lib.natives_().byPtr[n]
+		return "N" + name, ok
+	}))
+	snapshot.Register[*ArrayData](reg, "value.ArrayData", snapshot.After(checkArray))
+	snapshot.Register[*PromiseData](reg, "value.PromiseData")
+	snapshot.Register[*ErrorData](reg, "value.ErrorData")
+	snapshot.Register[*Bound](reg, "value.Bound")
+	snapshot.Register[*BoundFunc](reg, "value.BoundFunc")
+	snapshot.Register[*resolvingState](reg, "value.resolvingState")
+	snapshot.Register[*IteratorRecord](reg, "value.IteratorRecord")
+	snapshot.Register[*ArrayIter](reg, "value.ArrayIter")
+	snapshot.Register[*StringIter](reg, "value.StringIter")
+	snapshot.Register[*OrderedMap](reg, "value.OrderedMap", snapshot.Skip("index"), snapshot.After(rebuildMap))
+	snapshot.Register[*MapIterator](reg, "value.MapIterator")
+	snapshot.Register[*Exception](reg, "value.Exception")
+}
+
+// The tags of a saved Value.
+const (
+	tagUndefined = iota
+	tagNull
+	tagTrue
+	tagFalse
+	tagHole
+	tagNumber
+	tagString
+	tagObject
+	tagSymbol
+	tagNilObject
+)
+
+func encodeValue(e *snapshot.Encoder, v *Value) {
+	switch r := v.ref.(type) {
+	case nil:
+		e.Uint(tagUndefined)
+	case *nullTag:
+		e.Uint(tagNull)
+	case *boolTag:
+		if v.num != 0 {
+			e.Uint(tagTrue)
+		} else {
+			e.Uint(tagFalse)
+		}
+	case *holeTag:
+		e.Uint(tagHole)
+	case *numberTag:
+		e.Uint(tagNumber)
+		e.Float(v.num)
+	case *String:
+		e.Uint(tagString)
+		e.Ptr(r)
+	case *Object:
+		if r == nil {
+			// The VM's slot of a callee that has no function object (the
+			// program body).
+			e.Uint(tagNilObject)
+			return
+		}
+		e.Uint(tagObject)
+		e.Ptr(r)
+	case *Symbol:
+		e.Uint(tagSymbol)
+		e.Ptr(r)
+	default:
+		e.Fail(fmt.Errorf("snapshot: cannot save a value holding %T", r))
+	}
+}
+
+func decodeValue(d *snapshot.Decoder, v *Value) {
+	switch tag := d.Uint(); tag {
+	case tagUndefined:
+	case tagNull:
+		*v = Null
+	case tagTrue:
+		*v = True
+	case tagFalse:
+		*v = False
+	case tagHole:
+		*v = Hole
+	case tagNumber:
+		*v = Number(d.Float())
+	case tagString:
+		var s *String
+		d.Ptr(&s)
+		if s == nil {
+			d.Malformed("a nil string value")
+		}
+		*v = Str(s)
+	case tagObject:
+		var o *Object
+		d.Ptr(&o)
+		if o == nil {
+			d.Malformed("a nil object value")
+		}
+		*v = Obj(o)
+	case tagSymbol:
+		var s *Symbol
+		d.Ptr(&s)
+		if s == nil {
+			d.Malformed("a nil symbol value")
+		}
+		*v = Sym(s)
+	case tagNilObject:
+		*v = Value{ref: (*Object)(nil)}
+	default:
+		d.Malformed("a value tag of %d", tag)
+	}
+}
+
+// A string is saved flat: its ASCII form through the string table, or
+// its UTF-16 code units.
+func encodeString(e *snapshot.Encoder, s *String) {
+	s.flatten()
+	e.Bool(s.isWide)
+	if !s.isWide {
+		e.String(s.ascii)
+		return
+	}
+	b := make([]byte, 2*len(s.wide))
+	for i, u := range s.wide {
+		b[2*i], b[2*i+1] = byte(u), byte(u>>8)
+	}
+	e.Bytes(b)
+}
+
+func decodeString(d *snapshot.Decoder, s *String) {
+	if !d.Bool() {
+		a := d.String()
+		for i := 0; i < len(a); i++ {
+			if a[i] >= 0x80 {
+				d.Malformed("a non-ASCII byte in an ASCII string")
+			}
+		}
+		*s = String{ascii: a, length: len(a)}
+		return
+	}
+	b := d.Bytes()
+	if len(b)%2 != 0 {
+		d.Malformed("an odd number of bytes of UTF-16")
+	}
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	*s = String{wide: u, isWide: true, length: len(u)}
+}
+
+// maxProtoChain bounds a prototype chain read from a state.
+const maxProtoChain = 100_000
+
+// checkObject rebuilds what is not saved (the key index) and refuses
+// what hostile bytes could break: a prototype cycle, which would make a
+// property lookup loop for ever, and a wrong tombstone count.
+func checkObject(d *snapshot.Decoder, o *Object) error {
+	dead, hasIndex := 0, false
+	for i := range o.props {
+		switch {
+		case o.props[i].Flags&tombstone != 0:
+			dead++
+		case IsArrayIndex(o.props[i].Key):
+			hasIndex = true
+		}
+	}
+	if dead != o.dead {
+		return fmt.Errorf("snapshot: malformed: an object with %d deleted properties says %d", dead, o.dead)
+	}
+	o.hasIndex = hasIndex
+	if len(o.props) > indexMin {
+		o.buildIndex()
+	}
+	var walk []*Object
+	for p := o; p != nil; p = p.Proto {
+		if !d.Mark(p) {
+			break
+		}
+		for _, q := range walk {
+			if q == p {
+				return fmt.Errorf("snapshot: malformed: a prototype chain is a cycle")
+			}
+		}
+		if walk = append(walk, p); len(walk) > maxProtoChain {
+			return fmt.Errorf("snapshot: malformed: a prototype chain over %d long", maxProtoChain)
+		}
+	}
+	return nil
+}
+
+func checkArray(_ *snapshot.Decoder, a *ArrayData) error {
+	if uint64(len(a.dense)) > uint64(a.length) {
+		return fmt.Errorf("snapshot: malformed: an array of length %d holds %d elements", a.length, len(a.dense))
+	}
+	for i := range a.sparse {
+		if i >= a.length {
+			return fmt.Errorf("snapshot: malformed: an array of length %d has an element at %d", a.length, i)
+		}
+	}
+	return nil
+}
+
+func rebuildMap(_ *snapshot.Decoder, m *OrderedMap) error {
+	m.index = make(map[mapKey]int, len(m.entries))
+	dead := 0
+	for i, en := range m.entries {
+		if en.deleted {
+			dead++
+			continue
+		}
+		m.index[keyOf(en.key)] = i
+	}
+	if dead != m.dead {
+		return fmt.Errorf("snapshot: malformed: a map with %d deleted entries says %d", dead, m.dead)
+	}
+	return nil
+}
+
+// nativeIndex names every built-in function of a library, for saving a
+// reference to one.
+type nativeIndex struct {
+	byPtr  map[*Native]string
+	byName map[string]*Native
+}
+
+// libSnapshot is what a Library computes once for snapshots: a realm
+// with every intrinsic and library global made and never changed, which
+// a saved realm is compared with, and the names of its natives.
+type libSnapshot struct {
+	once     sync.Once
+	pristine *Realm
+	natives  nativeIndex
+	// intrinsicOf finds a pristine intrinsic's number.
+	intrinsicOf map[*Object]Intrinsic
+}
+
+func (l *Library) snapshotData() *libSnapshot {
+	s := &l.snap
+	s.once.Do(func() { s.build(l) })
+	return s
+}
+
+func (l *Library) natives_() *nativeIndex { return &l.snapshotData().natives }
+
+func (s *libSnapshot) build(l *Library) {
+	r := NewRealm(l, nil)
+	s.pristine = r
+	s.intrinsicOf = map[*Object]Intrinsic{}
+	s.natives = nativeIndex{byPtr: map[*Native]string{}, byName: map[string]*Native{}}
+	add := func(n *Native) {
+		if _, ok := s.natives.byPtr[n]; ok {
+			return
+		}
+		name := n.Name
+		for k := 2; s.natives.byName[name] != nil; k++ {
+			name = n.Name + "#" + strconv.Itoa(k)
+		}
+		s.natives.byPtr[n], s.natives.byName[name] = name, n
+	}
+	add(promiseResolveFunction)
+	add(promiseRejectFunction)
+	seen := map[*Object]bool{}
+	var walk func(o *Object)
+	walk = func(o *Object) {
+		if o == nil || seen[o] {
+			return
+		}
+		seen[o] = true
+		switch in := o.Internal.(type) {
+		case *Native:
+			add(in)
+		case *Bound:
+			add(in.Native)
+		}
+		walk(o.Proto)
+		for i := range o.props {
+			p := &o.props[i]
+			walk(p.Value.AsObject())
+			walk(p.Get)
+			walk(p.Set)
+		}
+	}
+	for id := Intrinsic(0); id < NumIntrinsics; id++ {
+		o := safeIntrinsic(r, id)
+		if o != nil {
+			s.intrinsicOf[o] = id
+		}
+	}
+	for id := Intrinsic(0); id < NumIntrinsics; id++ {
+		walk(r.intrinsics[id])
+	}
+	names := make([]string, 0, len(l.globals))
+	for name := range l.globals {
+		names = append(names, name)
+	}
+	sortStrings(names)
+	for _, name := range names {
+		if v, ok := safeGlobal(r, name); ok {
+			walk(v.AsObject())
+		}
+	}
+	natives := make([]string, 0, len(l.natives))
+	for name := range l.natives {
+		natives = append(natives, name)
+	}
+	sortStrings(natives)
+	for _, name := range natives {
+		add(l.natives[name])
+	}
+}
+
+func safeIntrinsic(r *Realm, id Intrinsic) (o *Object) {
+	defer func() {
+		if recover() != nil {
+			o = nil
+		}
+	}()
+	return r.Intrinsic(id)
+}
+
+func safeGlobal(r *Realm, name string) (v Value, ok bool) {
+	defer func() {
+		if recover() != nil {
+			v, ok = Undefined, false
+		}
+	}()
+	return r.Global(name)
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// RealmState is what a saved run keeps of its realm.
+type RealmState struct {
+	// Intrinsics are the intrinsics the program changed, whole.
+	Intrinsics []IntrinsicState
+	Globals    map[string]Value
+	Jobs       []job
+	Allocated  int64
+	NextID     int64
+	Symbols    int64
+	Pending    int
+	Logs       []string
+	Rejections []*Object
+}
+
+// IntrinsicState is an intrinsic a program changed: its prototype,
+// extensibility and own properties, as they are.
+type IntrinsicState struct {
+	ID         Intrinsic
+	Proto      *Object
+	NotExtends bool
+	Props      []Property
+	Dead       int
+	Array      *ArrayData // Array.prototype's elements, when it has any
+}
+
+// SaveState returns what a snapshot keeps of the realm, and makes e
+// write the realm's own objects by name: the realm, its intrinsics, the
+// built-in functions on them that the program left as they were, and the
+// well-known symbols. Built-in objects the program changed are saved
+// whole (IntrinsicState). The realm must be between jobs.
+func (r *Realm) SaveState(e *snapshot.Encoder) RealmState {
+	s := r.lib.snapshotData()
+	e.Extern(r, "realm")
+	e.Extern(&r.allocated, "realm.allocated")
+	for _, sym := range WellKnownSymbols {
+		e.Extern(sym, "sym:"+sym.Description)
+	}
+	st := RealmState{Globals: r.globals, Allocated: r.allocated, NextID: r.nextID, Symbols: r.symbols,
+		Pending: r.pending, Logs: r.Logs, Rejections: r.Rejections}
+	st.Jobs = r.jobs.items[r.jobs.head:]
+	for id := Intrinsic(0); id < NumIntrinsics; id++ {
+		o := r.intrinsics[id]
+		if o == nil {
+			continue
+		}
+		e.Extern(o, "i"+strconv.Itoa(int(id)))
+		if !r.sameAsPristine(e, id, o, s.pristine.intrinsics[id]) {
+			is := IntrinsicState{ID: id, Proto: o.Proto, NotExtends: o.notExtends, Props: o.props, Dead: o.dead}
+			if a, ok := o.Internal.(*ArrayData); ok && a.length > 0 {
+				is.Array = a
+			}
+			st.Intrinsics = append(st.Intrinsics, is)
+		}
+	}
+	return st
+}
+
+// sameAsPristine compares an intrinsic with the pristine realm's, and
+// makes e write each unchanged built-in function on it by its place
+// ("n7.map": intrinsic 7's property map).
+func (r *Realm) sameAsPristine(e *snapshot.Encoder, id Intrinsic, o, p *Object) bool {
+	if p == nil {
+		return false
+	}
+	same := o.Class == p.Class && o.notExtends == p.notExtends && r.counterpart(o.Proto, p.Proto) &&
+		o.Len() == p.Len()
+	if a, ok := o.Internal.(*ArrayData); ok && a.length > 0 {
+		same = false
+	}
+	prefix := strconv.Itoa(int(id)) + "."
+	for _, op := range o.props {
+		if op.Flags&tombstone != 0 {
+			continue
+		}
+		i := p.find(op.Key)
+		if i < 0 {
+			same = false
+			continue
+		}
+		pp := p.props[i]
+		if op.Flags != pp.Flags {
+			same = false
+		}
+		if !r.counterpartValue(e, "n"+prefix+op.Key, op.Value, pp.Value) ||
+			!r.counterpartFunc(e, "g"+prefix+op.Key, op.Get, pp.Get) ||
+			!r.counterpartFunc(e, "s"+prefix+op.Key, op.Set, pp.Set) {
+			same = false
+		}
+	}
+	return same
+}
+
+// counterpart reports whether o is this realm's version of the pristine
+// realm's object p: the same intrinsic.
+func (r *Realm) counterpart(o, p *Object) bool {
+	if o == nil || p == nil {
+		return o == p
+	}
+	id, ok := r.lib.snapshotData().intrinsicOf[p]
+	return ok && r.intrinsics[id] == o
+}
+
+func (r *Realm) counterpartValue(e *snapshot.Encoder, name string, v, p Value) bool {
+	switch pr := p.ref.(type) {
+	case *Object:
+		o := v.AsObject()
+		return o != nil && (r.counterpart(o, pr) || r.counterpartFunc(e, name, o, pr))
+	case *String:
+		s, ok := v.ref.(*String)
+		return ok && Equal(s, pr)
+	case *numberTag:
+		_, ok := v.ref.(*numberTag)
+		return ok && math.Float64bits(v.num) == math.Float64bits(p.num)
+	}
+	return v.ref == p.ref && v.num == p.num
+}
+
+// counterpartFunc reports whether f is the unchanged built-in function
+// the pristine realm has in the same place (pf), and names it so.
+func (r *Realm) counterpartFunc(e *snapshot.Encoder, name string, f, pf *Object) bool {
+	if f == nil || pf == nil {
+		return f == pf
+	}
+	if r.counterpart(f, pf) {
+		return true
+	}
+	n, ok := pf.Internal.(*Native)
+	if !ok || f.Internal != any(n) || f.Class != pf.Class || f.notExtends != pf.notExtends ||
+		!r.counterpart(f.Proto, pf.Proto) || f.Len() != pf.Len() {
+		return false
+	}
+	for _, fp := range f.props {
+		if fp.Flags&tombstone != 0 {
+			continue
+		}
+		i := pf.find(fp.Key)
+		if i < 0 || fp.Flags != pf.props[i].Flags || fp.Get != nil || fp.Set != nil {
+			return false
+		}
+		if pv := pf.props[i].Value; pv.AsObject() != nil || !r.counterpartValue(e, "", fp.Value, pv) {
+			return false
+		}
+	}
+	if name != "" && !e.IsExtern(f) {
+		e.Extern(f, name)
+	}
+	return true
+}
+
+// RestoreState puts a saved realm's state back, after the whole state
+// was read (externs that name a built-in function were resolved against
+// the intrinsics as they are first made).
+func (r *Realm) RestoreState(st RealmState) error {
+	for _, is := range st.Intrinsics {
+		if is.ID >= NumIntrinsics {
+			return fmt.Errorf("snapshot: malformed: intrinsic %d", is.ID)
+		}
+		o := r.Intrinsic(is.ID)
+		o.Proto, o.notExtends, o.props, o.dead, o.index = is.Proto, is.NotExtends, is.Props, is.Dead, nil
+		if is.Array != nil {
+			o.Internal = is.Array
+		}
+		o.hasIndex = false
+		for i := range o.props {
+			if IsArrayIndex(o.props[i].Key) {
+				o.hasIndex = true
+			}
+		}
+		if len(o.props) > indexMin {
+			o.buildIndex()
+		}
+		for p, n := o.Proto, 0; p != nil; p, n = p.Proto, n+1 {
+			if p == o || n > maxProtoChain {
+				return fmt.Errorf("snapshot: malformed: the prototype chain of intrinsic %d is a cycle", is.ID)
+			}
+		}
+	}
+	if st.Globals != nil {
+		r.globals = st.Globals
+	}
+	r.jobs = jobQueue{items: st.Jobs}
+	r.allocated, r.nextID, r.symbols, r.pending = st.Allocated, st.NextID, st.Symbols, st.Pending
+	r.Logs, r.Rejections = st.Logs, st.Rejections
+	return nil
+}
+
+// ResolveExtern finds the object an extern name written by SaveState
+// names in this realm; ok is false for a name that is not the realm's.
+func (r *Realm) ResolveExtern(name string, t reflect.Type) (v reflect.Value, ok bool, err error) {
+	switch {
+	case name == "realm":
+		return reflect.ValueOf(r), true, nil
+	case name == "realm.allocated":
+		return reflect.ValueOf(&r.allocated), true, nil
+	case strings.HasPrefix(name, "sym:"):
+		for _, s := range WellKnownSymbols {
+			if s.Description == name[4:] {
+				return reflect.ValueOf(s), true, nil
+			}
+		}
+	case strings.HasPrefix(name, "N"):
+		if n := r.lib.natives_().byName[name[1:]]; n != nil {
+			return reflect.ValueOf(n), true, nil
+		}
+		return v, true, fmt.Errorf("snapshot: the state uses the built-in %q, which this build does not have", name[1:])
+	case strings.HasPrefix(name, "i"):
+		id, err := strconv.Atoi(name[1:])
+		if err != nil || id < 0 || id >= int(NumIntrinsics) {
+			return v, true, fmt.Errorf("snapshot: malformed: intrinsic %q", name)
+		}
+		return reflect.ValueOf(r.Intrinsic(Intrinsic(id))), true, nil
+	case len(name) > 1 && (name[0] == 'n' || name[0] == 'g' || name[0] == 's'):
+		dot := strings.IndexByte(name, '.')
+		id, err := strconv.Atoi(name[1:max(dot, 1)])
+		if dot < 0 || err != nil || id < 0 || id >= int(NumIntrinsics) {
+			return v, true, fmt.Errorf("snapshot: malformed: built-in %q", name)
+		}
+		o := r.Intrinsic(Intrinsic(id))
+		i := o.find(name[dot+1:])
+		var f *Object
+		if i >= 0 {
+			switch name[0] {
+			case 'n':
+				f = o.props[i].Value.AsObject()
+			case 'g':
+				f = o.props[i].Get
+			case 's':
+				f = o.props[i].Set
+			}
+		}
+		if f == nil {
+			return v, true, fmt.Errorf("snapshot: the state uses the built-in %q, which this build does not have", name)
+		}
+		return reflect.ValueOf(f), true, nil
+	}
+	return v, false, nil
+}
