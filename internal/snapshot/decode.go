@@ -25,10 +25,10 @@ type Decoder struct {
 	MaxObjects int
 	// Env is the caller's, for custom codecs that rebuild objects of the
 	// run being restored.
-	Env any
-	depth      int
-	afters     []reflect.Value
-	marks      map[any]struct{}
+	Env    any
+	depth  int
+	afters []reflect.Value
+	marks  map[any]struct{}
 }
 
 // Mark records p as seen by an After check and reports whether it was
