@@ -11,6 +11,7 @@ import (
 	"context"
 	stdjson "encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -86,6 +87,9 @@ type Runtime struct {
 	// first suspend or resume.
 	snapOnce sync.Once
 	snapReg  *snapshot.Registry
+	snapDone bool // snapReg was given (a round-trip sibling)
+	// roundTrip: Execute saves and restores every run (RoundTripEnv).
+	roundTrip bool
 }
 
 // overlaySchemaCacheSize bounds the compiled schemas WithTools keeps
@@ -102,6 +106,10 @@ func New(opts Options) (*Runtime, error) {
 	if err != nil {
 		return nil, err
 	}
+	roundTrip := os.Getenv(RoundTripEnv) == "1"
+	if roundTrip && opts.Engine == "" {
+		eng = EngineVM
+	}
 	tree, err := tools.New(opts.Tools)
 	if err != nil {
 		return nil, err
@@ -117,7 +125,7 @@ func New(opts Options) (*Runtime, error) {
 		return nil, fmt.Errorf("codemode: the search schema does not compile: %v", err)
 	}
 	return &Runtime{opts: opts, engine: eng, lib: lib, tools: tree, searchSchema: searchSchema,
-		overlaySchemas: tools.NewSchemaCache(overlaySchemaCacheSize)}, nil
+		overlaySchemas: tools.NewSchemaCache(overlaySchemaCacheSize), roundTrip: roundTrip}, nil
 }
 
 // libraryInstallers are the areas of the standard library beyond the
@@ -138,6 +146,7 @@ type execConfig struct {
 	// program: the run is a Program's (engine "vm", calls may be held);
 	// decisions are Resume's answers for held calls, by key.
 	program   bool
+	holdable  bool
 	decisions map[string]decision
 }
 
@@ -216,6 +225,9 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 			res = internalErrorResult(p, s)
 		}
 	}()
+	if rt.roundTrip && rt.engine == EngineVM {
+		return rt.executeRoundTrip(ctx, code, opts)
+	}
 	s, early := rt.newSession(ctx, code, time.Now(), 0, opts)
 	if early != nil {
 		return *early
@@ -361,7 +373,7 @@ func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time,
 	}
 	th := &toolHost{tree: tree, run: run, ctx: s.runCtx, cancel: s.cancel, limit: -1, hooks: hooks,
 		signature: rt.signature, fullSignature: rt.fullSignature, searchSchema: rt.searchSchema,
-		holdable: cfg.program}
+		holdable: cfg.holdable}
 	s.th = th
 	if tree != rt.tools {
 		th.signature, th.fullSignature = rt.runSignatures()

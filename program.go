@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/go-codemode/codemode/internal/engine"
+	"github.com/go-codemode/codemode/tools"
 	"github.com/go-codemode/codemode/value"
+	"github.com/go-codemode/codemode/vm"
 )
 
 // ErrSuspend, returned by a ToolBefore hook (or wrapped in its error),
@@ -31,6 +33,11 @@ type Program struct {
 	code  string
 	opts  []ExecOption
 	state []byte // a resumed program's saved state
+
+	// roundTrip: the run is saved and restored into a new Runtime at
+	// every host wait and every few jobs (RoundTripEnv).
+	roundTrip bool
+	trips     int // the saves so far, in round-trip mode
 
 	mu      sync.Mutex
 	ran     bool
@@ -172,7 +179,7 @@ func (p *Program) Run(ctx context.Context) (out Outcome, err error) {
 			out, err = Outcome{Result: internalErrorResult(r, s)}, nil
 		}
 	}()
-	opts := append(append([]ExecOption(nil), p.opts...), func(c *execConfig) { c.program = true })
+	opts := append(append([]ExecOption(nil), p.opts...), func(c *execConfig) { c.program, c.holdable = true, !p.roundTrip })
 	if p.state != nil {
 		return p.resume(ctx, opts)
 	}
@@ -182,6 +189,7 @@ func (p *Program) Run(ctx context.Context) (out Outcome, err error) {
 	}
 	defer s.close()
 	p.started(s)
+	p.saveJobs(s)
 	v, prom, fail := s.run.Start()
 	return p.drive(s, v, prom, fail, 0), nil
 }
@@ -253,6 +261,9 @@ func (p *Program) request() chan suspendReply {
 func (p *Program) drive(s *session, v value.Value, prom *value.Object, fail *engine.Failure, suspensions int) Outcome {
 	for {
 		if fail == nil && prom != nil {
+			if p.roundTrip {
+				s.run.RequestSuspend()
+			}
 			fail = s.run.Settle(prom)
 		}
 		if fail == nil || fail.Suspend == 0 {
@@ -261,19 +272,24 @@ func (p *Program) drive(s *session, v value.Value, prom *value.Object, fail *eng
 		why := fail.Suspend
 		fail = nil
 		reply := p.request()
-		if why == engine.SuspendRequested && reply == nil {
+		if why == engine.SuspendRequested && reply == nil && !p.roundTrip {
 			continue // a request already answered
+		}
+		// Outcomes already posted are applied first (only the jobs they
+		// queue need saving); the calls left not held are running.
+		if f := s.run.ApplyPosted(); f != nil {
+			fail = f
+			if reply != nil {
+				reply <- suspendReply{err: &SuspendError{Reason: "the run ended while it was being suspended"}}
+			}
+			continue
 		}
 		if blocking := s.blocking(); len(blocking) > 0 {
 			if reply != nil {
 				reply <- suspendReply{err: &SuspendError{Blocking: blocking}}
 			}
-			continue
-		}
-		if f := s.run.ApplyPosted(); f != nil {
-			fail = f
-			if reply != nil {
-				reply <- suspendReply{err: &SuspendError{Reason: "the run ended while it was being suspended"}}
+			if p.roundTrip {
+				fail = s.run.WaitHost()
 			}
 			continue
 		}
@@ -302,7 +318,7 @@ func (p *Program) drive(s *session, v value.Value, prom *value.Object, fail *eng
 func (s *session) blocking() []BlockingCall {
 	var out []BlockingCall
 	for _, c := range s.run.Calls() {
-		if c.Status == engine.CallRunning {
+		if !c.Held {
 			out = append(out, BlockingCall{Key: callKey(c.Seq), Path: callPath(c)})
 		}
 	}
@@ -321,4 +337,48 @@ func callPath(c *engine.HostCall) string {
 		return "tools." + c.Path
 	}
 	return c.Path
+}
+
+// RoundTripEnv is the environment variable that, set to 1, makes every
+// Execute on engine "vm" (the engine of every Runtime whose Engine is
+// empty, in this mode) save its run to bytes and restore it into a new
+// Runtime at every wait for the host and every job boundary:
+// CODEMODE_ROUNDTRIP=1 go test ./... runs a test suite so.
+const RoundTripEnv = "CODEMODE_ROUNDTRIP"
+
+// maxRoundTrips bounds the job-boundary saves of one run in round-trip
+// mode; after them, the run is saved only at waits for the host.
+const maxRoundTrips = 1000
+
+// saveJobs makes a round-trip run stop at job boundaries.
+func (p *Program) saveJobs(s *session) {
+	if vr, ok := s.run.(*vm.Run); ok && p.roundTrip && p.trips < maxRoundTrips {
+		vr.SaveEveryJobs(1)
+	}
+}
+
+// executeRoundTrip is Execute in round-trip mode.
+func (rt *Runtime) executeRoundTrip(ctx context.Context, code string, opts []ExecOption) Result {
+	p := rt.Program(code, opts...)
+	p.roundTrip = true
+	out, err := p.Run(ctx)
+	for trips := 1; err == nil && out.IsSuspended(); trips++ {
+		next := rt.sibling().Resume(out.Suspended.State, opts...)
+		next.roundTrip, next.trips = true, trips
+		p.trips = trips
+		out, err = next.Run(ctx)
+	}
+	if err != nil {
+		return Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: "Internal error: round-trip mode could not resume the run: " + err.Error()}}
+	}
+	return out.Result
+}
+
+// sibling is a new Runtime with rt's options, library and tools (which
+// are immutable), for round-trip mode: nothing of a run passes from one
+// to the other but its saved state.
+func (rt *Runtime) sibling() *Runtime {
+	return &Runtime{opts: rt.opts, engine: EngineVM, lib: rt.lib, tools: rt.tools, searchSchema: rt.searchSchema,
+		overlaySchemas: tools.NewSchemaCache(overlaySchemaCacheSize), roundTrip: true,
+		snapReg: rt.snapshotRegistry(), snapDone: true}
 }

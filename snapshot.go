@@ -50,6 +50,9 @@ type hostState struct {
 
 // snapshotRegistry is the Runtime's registry of saved types, made once.
 func (rt *Runtime) snapshotRegistry() *snapshot.Registry {
+	if rt.snapDone {
+		return rt.snapReg
+	}
 	rt.snapOnce.Do(func() {
 		reg := snapshot.NewRegistry()
 		value.SnapshotTypes(reg, rt.lib)
@@ -134,7 +137,7 @@ func (s *session) save(main *value.Object, suspensions int) (*Suspended, error) 
 	}
 	var pending []PendingCall
 	for _, c := range s.run.Calls() {
-		if c.Status != engine.CallHeld {
+		if !c.Held {
 			continue
 		}
 		pc := c.Settler.(*pendingCall)
@@ -242,6 +245,7 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 		return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "what it waits for is not a promise"}
 	}
 	s.th.calls, s.th.seq, s.th.root = hs.Calls, hs.Seq, hs.Root
+	p.saveJobs(s)
 	if s.h.exts != nil {
 		s.h.exts.objects = hs.ExtObjects
 	}

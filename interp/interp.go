@@ -213,3 +213,6 @@ var _ engine.Run = (*Run)(nil)
 
 // ApplyPosted applies the host outcomes waiting, without running a job.
 func (run *Run) ApplyPosted() *engine.Failure { return run.Loop.ApplyPosted(run.guard) }
+
+// WaitHost waits for one host outcome, ignoring a suspend request.
+func (run *Run) WaitHost() *engine.Failure { return run.Loop.WaitHost(run.guard) }

@@ -1066,7 +1066,8 @@ func (run *Run) loop(base int) {
 			// Resumed by a job, with its own resumption the only job
 			// left: the job loop would resume it next, so it goes on
 			// here without parking. Nothing synchronous waits below it.
-			if fr.co == run.jobCo && !run.stopJobs {
+			// A run saved at job boundaries parks: the await is one.
+			if fr.co == run.jobCo && !run.stopJobs && run.saveEvery == 0 {
 				if x, ok := r.TakeLoneJob(fr.co); ok {
 					st[sp] = x
 					sp++

@@ -145,3 +145,11 @@ func checkFrame(_ *snapshot.Decoder, fr *frame) error {
 
 // ApplyPosted applies the host outcomes waiting, without running a job.
 func (run *Run) ApplyPosted() *engine.Failure { return run.Loop.ApplyPosted(run.guard) }
+
+// SaveEveryJobs makes Settle stop every n jobs (n > 0) with a Failure
+// whose Suspend is SuspendRequested, for the host to save the run there:
+// round-trip mode saves a run at job boundaries.
+func (run *Run) SaveEveryJobs(n int) { run.saveEvery = n }
+
+// WaitHost waits for one host outcome, ignoring a suspend request.
+func (run *Run) WaitHost() *engine.Failure { return run.Loop.WaitHost(run.guard) }

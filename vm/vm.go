@@ -175,6 +175,9 @@ type Run struct {
 	// of what runs, so when its await's resumption is the only job left,
 	// it goes on in place instead of parking (see AWAIT).
 	jobCo *coroutine
+	// saveEvery, when positive, stops Settle every saveEvery jobs to be
+	// saved (round-trip mode); jobsRun counts the jobs.
+	saveEvery, jobsRun int
 
 	// The first frame, the program body's closure and the first room of
 	// the frame stack and free list, kept here to save allocations.
@@ -244,9 +247,16 @@ func (run *Run) Settle(p *value.Object) *Failure {
 	pd := p.Internal.(*value.PromiseData)
 	r := run.realm
 	for {
+		due := false
 		fail := run.guard(func() {
 			for !run.stopJobs && r.RunOneJob() {
 				r.Poll()
+				if run.saveEvery > 0 {
+					if run.jobsRun++; run.jobsRun%run.saveEvery == 0 {
+						due = true
+						return
+					}
+				}
 			}
 		})
 		if fail != nil {
@@ -257,6 +267,9 @@ func (run *Run) Settle(p *value.Object) *Failure {
 		}
 		if pd.State != value.Pending {
 			return nil
+		}
+		if due {
+			return &Failure{Suspend: engine.SuspendRequested}
 		}
 		if fail := run.Loop.Wait(run.guard); fail != nil {
 			return fail

@@ -52,6 +52,7 @@ type Run interface {
 	EnableSuspend()
 	RequestSuspend()
 	ApplyPosted() *Failure
+	WaitHost() *Failure
 }
 
 // Host is what the embedding runtime provides to a run: the values of
@@ -178,6 +179,10 @@ type HostCall struct {
 	// record of the call (re-made from Kind and Path when a run is
 	// restored), never a closure.
 	Settler Settler
+	// Held says the call is held for a decision (Loop.Hold). Unlike
+	// Status, which a worker writes when it posts, only the run's
+	// goroutine writes it, so the run may read it at any time.
+	Held bool
 	// slot is the call's place in its loop's table.
 	slot int
 }

@@ -186,10 +186,10 @@ func (l *Loop) untrack(c *HostCall) {
 // promise. A held call is not pending (nothing will post it), so a run
 // with only held calls left stops to be saved instead of waiting.
 func (l *Loop) Hold(c *HostCall) {
-	if c.Status == CallHeld {
+	if c.Held {
 		return
 	}
-	c.Status = CallHeld
+	c.Status, c.Held = CallHeld, true
 	l.held++
 	l.track(c)
 }
@@ -197,12 +197,12 @@ func (l *Loop) Hold(c *HostCall) {
 // Unhold ends a hold: the call is dropped from the table, to be begun
 // again (approved) or settled by the caller (denied).
 func (l *Loop) Unhold(c *HostCall) {
-	if c.Status != CallHeld {
+	if !c.Held {
 		return
 	}
 	l.held--
 	l.untrack(c)
-	c.Status = CallApplied
+	c.Status, c.Held = CallApplied, false
 }
 
 // Calls are the host calls begun and not yet applied (running, posted
@@ -231,6 +231,15 @@ func (l *Loop) ApplyPosted(guard Guard) *Failure {
 func (l *Loop) Restore(c *HostCall) {
 	c.Status = CallApplied
 	l.Hold(c)
+}
+
+// WaitHost is Wait for an outcome that ignores a suspend request: a run
+// that cannot be saved while calls are running waits for them.
+func (l *Loop) WaitHost(guard Guard) *Failure {
+	ch := l.suspend
+	l.suspend = nil
+	defer func() { l.suspend = ch }()
+	return l.Wait(guard)
 }
 
 // RequestSuspend asks the run to stop at its next wait for a host
