@@ -1,10 +1,9 @@
 package codemode
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -46,6 +45,68 @@ type hostState struct {
 	Held []*pendingCall
 	// ExtObjects are the extension globals made so far.
 	ExtObjects map[string]value.Value
+}
+
+// runSection is the "run" section: what the resumed run's limits need
+// before the heap is read, and what `codemode snapshot inspect` shows
+// without the tools.
+type runSection struct {
+	UsedNanos   int64         `json:"usedNanos"`
+	Suspensions int           `json:"suspensions"`
+	ToolCalls   int           `json:"toolCalls"`
+	Pending     []PendingCall `json:"pending"`
+}
+
+// StateInfo describes a saved state without resuming it.
+type StateInfo struct {
+	Header snapfile.Header `json:"header"`
+	// Sizes are the bytes of each part: the envelope's header and seal,
+	// and each section.
+	Sizes map[string]int `json:"sizes"`
+	// Used is the active time the run had, Suspensions how often it was
+	// suspended, ToolCalls how many calls it made.
+	UsedMillis  int64         `json:"usedMs"`
+	Suspensions int           `json:"suspensions"`
+	ToolCalls   int           `json:"toolCalls"`
+	Pending     []PendingCall `json:"pending"`
+}
+
+// InspectState reads what a state says about itself: its header, the
+// sizes of its parts, the limits used and the calls waiting for a
+// decision. It checks the envelope's form but not its seal (it needs no
+// key) and does not read the heap.
+func InspectState(state []byte) (StateInfo, error) {
+	hdr, err := snapfile.ReadHeader(state)
+	if err != nil {
+		return StateInfo{}, snapshotError(err)
+	}
+	if len(hdr.Sections) != 3 || hdr.Sections[1].Name != "run" {
+		return StateInfo{}, &SnapshotError{Reason: "malformed", Msg: "it is not a saved run of engine \"vm\""}
+	}
+	info := StateInfo{Header: hdr, Sizes: map[string]int{}}
+	body := 0
+	for _, sec := range hdr.Sections {
+		info.Sizes[sec.Name] = sec.Size
+		body += sec.Size
+	}
+	info.Sizes["envelope"] = len(state) - body
+	info.Sizes["total"] = len(state)
+	// The run section ends where the envelope's body does, less the heap
+	// and the seal.
+	end := len(state) - hdr.Sections[2].Size
+	if hdr.Sealed {
+		end -= sha256.Size
+	}
+	runSec := state[end-hdr.Sections[1].Size : end]
+	var rs runSection
+	if err := json.Unmarshal(runSec, &rs); err != nil {
+		return StateInfo{}, &SnapshotError{Reason: "malformed", Msg: "its run section is malformed"}
+	}
+	info.UsedMillis, info.Suspensions, info.ToolCalls, info.Pending = rs.UsedNanos/1e6, rs.Suspensions, rs.ToolCalls, rs.Pending
+	if info.Pending == nil {
+		info.Pending = []PendingCall{}
+	}
+	return info, nil
 }
 
 // snapshotRegistry is the Runtime's registry of saved types, made once.
@@ -155,9 +216,11 @@ func (s *session) save(main *value.Object, suspensions int) (*Suspended, error) 
 		return nil, &SuspendError{Reason: err.Error()}
 	}
 	used := s.used + time.Since(s.start)
-	var runSec []byte
-	runSec = binary.AppendUvarint(runSec, uint64(used))
-	runSec = binary.AppendUvarint(runSec, uint64(suspensions))
+	runSec, err := json.Marshal(runSection{UsedNanos: int64(used), Suspensions: suspensions,
+		ToolCalls: len(s.th.calls), Pending: pending})
+	if err != nil {
+		return nil, &SuspendError{Reason: err.Error()}
+	}
 	body := make([]byte, 0, len(s.code)+len(runSec)+len(heap))
 	body = append(append(append(body, s.code...), runSec...), heap...)
 	hdr := snapfile.Header{Build: buildFingerprint(), Engine: EngineVM, ProgramHash: sha256.Sum256([]byte(s.code)),
@@ -206,13 +269,12 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 	if sha256.Sum256([]byte(code)) != hdr.ProgramHash {
 		return Outcome{}, &SnapshotError{Reason: "program", Msg: "its program source does not match its hash"}
 	}
-	rd := bytes.NewReader(runSec)
-	used, err1 := binary.ReadUvarint(rd)
-	suspensions, err2 := binary.ReadUvarint(rd)
-	if err1 != nil || err2 != nil || rd.Len() != 0 || used > uint64(1<<62) || suspensions > 1<<31 {
+	var rs runSection
+	if err := json.Unmarshal(runSec, &rs); err != nil || rs.UsedNanos < 0 || rs.Suspensions < 0 {
 		return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "its run section is malformed"}
 	}
-	s, early := rt.newSession(ctx, code, time.Now(), time.Duration(used), opts)
+	suspensions := rs.Suspensions
+	s, early := rt.newSession(ctx, code, time.Now(), time.Duration(rs.UsedNanos), opts)
 	if early != nil {
 		return Outcome{Result: *early}, nil
 	}
