@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"testing"
+	"time"
 
 	"github.com/go-codemode/codemode"
 	"github.com/go-codemode/codemode/tools"
@@ -117,4 +119,62 @@ func BenchmarkWithTools(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkSuspend measures the typical suspended run of
+// testdata/snapshot/restock.js (three tool calls, 50 records held, a
+// fourth call waiting for approval) beside the same run without a
+// suspension: run is the whole run with the order approved by nobody
+// (no hook), suspend the run up to its suspension, resume the resumed
+// run to its end. suspend-µs is saving and encoding the state alone;
+// resume-µs decoding and restoring it, up to running again; bytes the
+// state's size.
+func BenchmarkSuspend(b *testing.B) {
+	ctx := context.Background()
+	src, err := os.ReadFile("testdata/snapshot/restock.js")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("run", func(b *testing.B) {
+		rt := inventoryRuntime(b, 50, false)
+		b.ReportAllocs()
+		for b.Loop() {
+			if res := rt.Execute(ctx, string(src)); !res.OK {
+				b.Fatal(res)
+			}
+		}
+	})
+	var state []byte
+	b.Run("suspend", func(b *testing.B) {
+		rt := inventoryRuntime(b, 50, true)
+		var saved time.Duration
+		b.ReportAllocs()
+		for b.Loop() {
+			p := rt.Program(string(src))
+			out, err := p.Run(ctx)
+			if err != nil || !out.IsSuspended() {
+				b.Fatal(err, out.Result)
+			}
+			state = out.Suspended.State
+			s, _ := codemode.ProgramTimes(p)
+			saved += s
+		}
+		b.ReportMetric(float64(saved.Microseconds())/float64(b.N), "suspend-µs")
+		b.ReportMetric(float64(len(state)), "bytes")
+	})
+	b.Run("resume", func(b *testing.B) {
+		rt := inventoryRuntime(b, 50, true)
+		var restored time.Duration
+		b.ReportAllocs()
+		for b.Loop() {
+			p := rt.Resume(state, codemode.Approve("call-4"))
+			out, err := p.Run(ctx)
+			if err != nil || !out.Result.OK {
+				b.Fatal(err, out.Result)
+			}
+			_, r := codemode.ProgramTimes(p)
+			restored += r
+		}
+		b.ReportMetric(float64(restored.Microseconds())/float64(b.N), "resume-µs")
+	})
 }

@@ -38,6 +38,11 @@ type Program struct {
 	// every host wait and every few jobs (RoundTripEnv).
 	roundTrip bool
 	trips     int // the saves so far, in round-trip mode
+	// saved and restored are how long the suspend (saving and encoding)
+	// and the resume (decoding and restoring, up to running) took, for
+	// the benchmarks.
+	saved, restored time.Duration
+	extraSaves      int
 
 	mu      sync.Mutex
 	ran     bool
@@ -149,8 +154,8 @@ func (rt *Runtime) Program(code string, opts ...ExecOption) *Program {
 
 // Resume makes a Program that continues a run saved by a Suspend, with
 // opts (Approve, Deny, and the options of Execute). The state is checked
-// when the Program runs: Run then ends with a Result whose error is an
-// ExecutionFailure naming the *SnapshotError (see ResumeError).
+// when the Program runs: Run then fails with a *SnapshotError when it
+// cannot be resumed here.
 func (rt *Runtime) Resume(state []byte, opts ...ExecOption) *Program {
 	p := rt.Program("", opts...)
 	p.state = state
@@ -225,6 +230,11 @@ func (p *Program) answerLate(out Outcome) {
 func (p *Program) Suspend(ctx context.Context) (Outcome, error) {
 	reply := make(chan suspendReply, 1)
 	select {
+	case <-p.done:
+		return p.outcome, nil
+	default:
+	}
+	select {
 	case p.reqs <- reply:
 	case <-p.done:
 		return p.outcome, nil
@@ -241,6 +251,15 @@ func (p *Program) Suspend(ctx context.Context) (Outcome, error) {
 	select {
 	case r := <-reply:
 		return r.out, r.err
+	case <-p.done:
+		// The run ended after the request was queued: a reply may be on
+		// its way, or it missed the request.
+		select {
+		case r := <-reply:
+			return r.out, r.err
+		default:
+			return p.outcome, nil
+		}
 	case <-ctx.Done():
 		return Outcome{}, ctx.Err()
 	}
@@ -293,7 +312,12 @@ func (p *Program) drive(s *session, v value.Value, prom *value.Object, fail *eng
 			}
 			continue
 		}
+		for range p.extraSaves { // benchmarks: the save alone, repeated
+			_, _ = s.save(prom, suspensions+1)
+		}
+		t0 := time.Now()
 		sus, err := s.save(prom, suspensions+1)
+		p.saved = time.Since(t0)
 		if err != nil {
 			if reply != nil {
 				reply <- suspendReply{err: err}

@@ -13,23 +13,9 @@ import (
 
 // approvalRuntime has orders.get and orders.update, and holds every
 // update for approval.
-func approvalRuntime(t *testing.T, opts ...func(*codemode.Options)) *codemode.Runtime {
+func approvalRuntime(t testing.TB, opts ...func(*codemode.Options)) *codemode.Runtime {
 	t.Helper()
-	get := &tools.Tool{Description: "Get an order", Output: json.RawMessage(`{"type":"object"}`),
-		Func: func(_ context.Context, in json.RawMessage) (any, error) {
-			var a struct{ ID int }
-			_ = json.Unmarshal(in, &a)
-			return map[string]any{"id": a.ID, "status": "open", "total": 10 * a.ID}, nil
-		}}
-	update := &tools.Tool{Description: "Update an order", Output: json.RawMessage(`{"type":"object"}`),
-		Func: func(_ context.Context, in json.RawMessage) (any, error) {
-			var a struct {
-				ID     int
-				Status string
-			}
-			_ = json.Unmarshal(in, &a)
-			return map[string]any{"id": a.ID, "status": a.Status}, nil
-		}}
+	get, update := getTool(), updateTool()
 	o := codemode.Options{
 		Tools: map[string]any{"orders": map[string]any{"get": get, "update": update}},
 		Hooks: codemode.Hooks{ToolBefore: func(_ context.Context, info codemode.ToolCallInfo) error {
@@ -190,4 +176,61 @@ func TestExecuteDeniesAHeldCall(t *testing.T) {
 	if res.OK || !strings.Contains(res.Error.Message, "Runtime.Program") {
 		t.Fatalf("got %s", res)
 	}
+}
+
+// TestResumeKeepsTheHeap resumes runs that hold every kind of object
+// across the suspension, in a new Runtime, and compares each with the
+// same program run without one.
+func TestResumeKeepsTheHeap(t *testing.T) {
+	ctx := context.Background()
+	for i, src := range resumeSeeds {
+		out, err := approvalRuntime(t).Program(src).Run(ctx)
+		if err != nil || !out.IsSuspended() {
+			t.Fatalf("seed %d: %v %s", i, err, out.Result)
+		}
+		opts := []codemode.ExecOption{}
+		for _, p := range out.Suspended.Pending {
+			opts = append(opts, codemode.Approve(p.Key))
+		}
+		res, err := approvalRuntime(t).Resume(out.Suspended.State, opts...).Run(ctx)
+		if err != nil || res.IsSuspended() {
+			t.Fatalf("seed %d: %v %+v", i, err, res)
+		}
+		plain, _ := codemode.New(codemode.Options{Engine: codemode.EngineVM,
+			Tools: map[string]any{"orders": map[string]any{"get": getTool(), "update": updateTool()}}})
+		want := plain.Execute(ctx, src)
+		if got, _ := res.Result.MarshalJSON(); !sameJSON(got, mustJSON(t, want)) {
+			t.Fatalf("seed %d:\n got  %s\n want %s", i, got, mustJSON(t, want))
+		}
+	}
+}
+
+func mustJSON(t *testing.T, r codemode.Result) []byte {
+	t.Helper()
+	b, err := r.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func getTool() *tools.Tool {
+	return &tools.Tool{Description: "Get an order", Output: json.RawMessage(`{"type":"object"}`),
+		Func: func(_ context.Context, in json.RawMessage) (any, error) {
+			var a struct{ ID int }
+			_ = json.Unmarshal(in, &a)
+			return map[string]any{"id": a.ID, "status": "open", "total": 10 * a.ID}, nil
+		}}
+}
+
+func updateTool() *tools.Tool {
+	return &tools.Tool{Description: "Update an order", Output: json.RawMessage(`{"type":"object"}`),
+		Func: func(_ context.Context, in json.RawMessage) (any, error) {
+			var a struct {
+				ID     int
+				Status string
+			}
+			_ = json.Unmarshal(in, &a)
+			return map[string]any{"id": a.ID, "status": a.Status}, nil
+		}}
 }

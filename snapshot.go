@@ -253,6 +253,7 @@ func snapshotError(err error) *SnapshotError {
 // resume reads the state and goes on with the run.
 func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error) {
 	rt := p.rt
+	t0 := time.Now()
 	hdr, body, err := snapfile.Read(p.state, snapfile.Options{Key: rt.opts.SnapshotKey, MaxBytes: rt.opts.MaxSnapshotBytes})
 	if err != nil {
 		return Outcome{}, snapshotError(err)
@@ -312,6 +313,7 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 		s.h.exts.objects = hs.ExtObjects
 	}
 	p.started(s)
+	p.restored = time.Since(t0)
 	for _, pc := range hs.Held {
 		if pc == nil || pc.promise == nil {
 			return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "a held call without its promise"}

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"reflect"
@@ -22,7 +23,8 @@ import (
 func SnapshotTypes(reg *snapshot.Registry, lib *Library) {
 	snapshot.Register[Value](reg, "value.Value", snapshot.Custom(encodeValue, decodeValue))
 	snapshot.Register[*String](reg, "value.String", snapshot.Custom(encodeString, decodeString))
-	snapshot.Register[*Object](reg, "value.Object", snapshot.Skip("index"), snapshot.After(checkObject))
+	snapshot.Register[*Object](reg, "value.Object", snapshot.Custom(encodeObject, decodeObject), snapshot.After(checkObject),
+		snapshot.ExternIf(builtinName))
 	snapshot.Register[*Symbol](reg, "value.Symbol")
 	snapshot.Register[*Native](reg, "value.Native", snapshot.ExternBy(func(n *Native) (string, bool) {
 		name, ok := lib.natives_().byPtr[n]
@@ -54,7 +56,12 @@ const (
 	tagObject
 	tagSymbol
 	tagNilObject
+	// tagInt and up are the integers 0, 1, ... in the tag itself.
+	tagInt = 16
 )
+
+// maxTagInt bounds the integers written in the tag.
+const maxTagInt = 1 << 20
 
 func encodeValue(e *snapshot.Encoder, v *Value) {
 	switch r := v.ref.(type) {
@@ -71,6 +78,10 @@ func encodeValue(e *snapshot.Encoder, v *Value) {
 	case *holeTag:
 		e.Uint(tagHole)
 	case *numberTag:
+		if i := uint64(v.num); float64(i) == v.num && i < maxTagInt && !math.Signbit(v.num) {
+			e.Uint(tagInt + i)
+			return
+		}
 		e.Uint(tagNumber)
 		e.Float(v.num)
 	case *String:
@@ -130,7 +141,131 @@ func decodeValue(d *snapshot.Decoder, v *Value) {
 	case tagNilObject:
 		*v = Value{ref: (*Object)(nil)}
 	default:
-		d.Malformed("a value tag of %d", tag)
+		if tag < tagInt || tag >= tagInt+maxTagInt {
+			d.Malformed("a value tag of %d", tag)
+		}
+		*v = Number(float64(tag - tagInt))
+	}
+}
+
+// An object is saved as its prototype, class and flags, its Internal,
+// and its properties by shape: the keys and attributes of a property
+// list are written once, and every later object with the same list
+// refers to it, so that a thousand records of one kind cost their
+// values. Deleted properties are dropped (order is kept).
+type shapeTable struct {
+	ids   map[string]int
+	key   []byte
+	lists [][]Property // decoding: each shape's keys and flags
+}
+
+const (
+	objCallable = 1 << iota
+	objNotExtends
+	objInternal
+	objFlagBits = iota
+)
+
+func encodeObject(e *snapshot.Encoder, o *Object) {
+	e.Ptr(o.Proto)
+	bits := uint64(o.Class) << objFlagBits
+	if o.callable {
+		bits |= objCallable
+	}
+	if o.notExtends {
+		bits |= objNotExtends
+	}
+	if o.Internal != nil {
+		bits |= objInternal
+	}
+	e.Uint(bits)
+	if o.Internal != nil {
+		e.Any(&o.Internal)
+	}
+	st := e.Memo("value.shapes", func() any { return &shapeTable{ids: map[string]int{}} }).(*shapeTable)
+	key := st.key[:0]
+	n := 0
+	for i := range o.props {
+		p := &o.props[i]
+		if p.Flags&tombstone != 0 {
+			continue
+		}
+		n++
+		key = binary.AppendUvarint(key, uint64(len(p.Key)))
+		key = append(key, p.Key...)
+		key = append(key, byte(p.Flags))
+	}
+	st.key = key
+	if id, ok := st.ids[string(key)]; ok {
+		e.Uint(uint64(id) + 1)
+	} else {
+		st.ids[string(key)] = len(st.ids)
+		e.Uint(0)
+		e.Uint(uint64(n))
+		for i := range o.props {
+			if p := &o.props[i]; p.Flags&tombstone == 0 {
+				e.String(p.Key)
+				e.Uint(uint64(p.Flags))
+			}
+		}
+	}
+	for i := range o.props {
+		p := &o.props[i]
+		switch {
+		case p.Flags&tombstone != 0:
+		case p.Flags&Accessor != 0:
+			e.Ptr(p.Get)
+			e.Ptr(p.Set)
+		default:
+			encodeValue(e, &p.Value)
+		}
+	}
+}
+
+func decodeObject(d *snapshot.Decoder, o *Object) {
+	d.Ptr(&o.Proto)
+	bits := d.Uint()
+	if bits>>objFlagBits > 255 {
+		d.Malformed("an object of class %d", bits>>objFlagBits)
+	}
+	o.Class = Class(bits >> objFlagBits)
+	o.callable, o.notExtends = bits&objCallable != 0, bits&objNotExtends != 0
+	if bits&objInternal != 0 {
+		d.Any(&o.Internal)
+	}
+	st := d.Memo("value.shapes", func() any { return &shapeTable{} }).(*shapeTable)
+	var shape []Property
+	if ref := d.Uint(); ref > 0 {
+		if ref-1 >= uint64(len(st.lists)) {
+			d.Malformed("shape %d of %d", ref-1, len(st.lists))
+		}
+		shape = st.lists[ref-1]
+	} else {
+		n := d.Count()
+		shape = make([]Property, n)
+		for i := range shape {
+			shape[i].Key = d.String()
+			f := d.Uint()
+			if f > uint64(Writable|Enumerable|Configurable|Accessor) {
+				d.Malformed("property flags %b", f)
+			}
+			shape[i].Flags = PropFlags(f)
+		}
+		st.lists = append(st.lists, shape)
+	}
+	if len(shape) > d.Left() {
+		d.Malformed("an object of %d properties with %d bytes left", len(shape), d.Left())
+	}
+	o.props = make([]Property, len(shape))
+	for i := range shape {
+		p := &o.props[i]
+		p.Key, p.Flags = shape[i].Key, shape[i].Flags
+		if p.Flags&Accessor != 0 {
+			d.Ptr(&p.Get)
+			d.Ptr(&p.Set)
+		} else {
+			decodeValue(d, &p.Value)
+		}
 	}
 }
 
@@ -256,6 +391,20 @@ type libSnapshot struct {
 	natives  nativeIndex
 	// intrinsicOf finds a pristine intrinsic's number.
 	intrinsicOf map[*Object]Intrinsic
+	// places are where each built-in function sits on an intrinsic in a
+	// pristine realm (the first place, when it sits in several).
+	places map[*Native]nativePlace
+	// intrinsicNames are the extern names of the intrinsics ("i7").
+	intrinsicNames [NumIntrinsics]string
+}
+
+// nativePlace is a built-in function's place: intrinsic id's own
+// property key, as its value ('n') or accessor half ('g', 's').
+type nativePlace struct {
+	id   Intrinsic
+	key  string
+	kind byte
+	name string // the extern name: "n7.map"
 }
 
 func (l *Library) snapshotData() *libSnapshot {
@@ -313,6 +462,31 @@ func (s *libSnapshot) build(l *Library) {
 	for id := Intrinsic(0); id < NumIntrinsics; id++ {
 		walk(r.intrinsics[id])
 	}
+	s.places = map[*Native]nativePlace{}
+	for id := Intrinsic(0); id < NumIntrinsics; id++ {
+		s.intrinsicNames[id] = "i" + strconv.Itoa(int(id))
+		o := r.intrinsics[id]
+		if o == nil {
+			continue
+		}
+		for i := range o.props {
+			p := &o.props[i]
+			for _, h := range []struct {
+				f    *Object
+				kind byte
+			}{{p.Value.AsObject(), 'n'}, {p.Get, 'g'}, {p.Set, 's'}} {
+				if h.f == nil {
+					continue
+				}
+				if n, ok := h.f.Internal.(*Native); ok {
+					if _, seen := s.places[n]; !seen {
+						s.places[n] = nativePlace{id: id, key: p.Key, kind: h.kind,
+							name: string(h.kind) + strconv.Itoa(int(id)) + "." + p.Key}
+					}
+				}
+			}
+		}
+	}
 	names := make([]string, 0, len(l.globals))
 	for name := range l.globals {
 		names = append(names, name)
@@ -359,6 +533,47 @@ func sortStrings(s []string) {
 	}
 }
 
+// builtinName names a built-in function object by its place on an
+// intrinsic, when it is this realm's own and unchanged there: the
+// function objects of a realm's built-ins are made per realm, and a
+// program holding Array.prototype.map must get the new realm's.
+func builtinName(e *snapshot.Encoder, f *Object) (string, bool) {
+	n, ok := f.Internal.(*Native)
+	if !ok {
+		return "", false
+	}
+	r, _ := e.Memo("value.realm", func() any { return nil }).(*Realm)
+	if r == nil {
+		return "", false
+	}
+	s := r.lib.snapshotData()
+	place, ok := s.places[n]
+	if !ok {
+		return "", false
+	}
+	o, po := r.intrinsics[place.id], s.pristine.intrinsics[place.id]
+	if o == nil || po == nil {
+		return "", false
+	}
+	i, pi := o.find(place.key), po.find(place.key)
+	if i < 0 || pi < 0 {
+		return "", false
+	}
+	var cur, pf *Object
+	switch place.kind {
+	case 'n':
+		cur, pf = o.props[i].Value.AsObject(), po.props[pi].Value.AsObject()
+	case 'g':
+		cur, pf = o.props[i].Get, po.props[pi].Get
+	default:
+		cur, pf = o.props[i].Set, po.props[pi].Set
+	}
+	if cur != f || !r.sameFunc(f, pf) {
+		return "", false
+	}
+	return place.name, true
+}
+
 // RealmState is what a saved run keeps of its realm.
 type RealmState struct {
 	// Intrinsics are the intrinsics the program changed, whole.
@@ -391,6 +606,7 @@ type IntrinsicState struct {
 // whole (IntrinsicState). The realm must be between jobs.
 func (r *Realm) SaveState(e *snapshot.Encoder) RealmState {
 	s := r.lib.snapshotData()
+	e.Memo("value.realm", func() any { return r })
 	e.Extern(r, "realm")
 	e.Extern(&r.allocated, "realm.allocated")
 	for _, sym := range WellKnownSymbols {
@@ -404,8 +620,8 @@ func (r *Realm) SaveState(e *snapshot.Encoder) RealmState {
 		if o == nil {
 			continue
 		}
-		e.Extern(o, "i"+strconv.Itoa(int(id)))
-		if !r.sameAsPristine(e, id, o, s.pristine.intrinsics[id]) {
+		e.Extern(o, s.intrinsicNames[id])
+		if !r.sameAsPristine(o, s.pristine.intrinsics[id]) {
 			is := IntrinsicState{ID: id, Proto: o.Proto, NotExtends: o.notExtends, Props: o.props, Dead: o.dead}
 			if a, ok := o.Internal.(*ArrayData); ok && a.length > 0 {
 				is.Array = a
@@ -416,39 +632,31 @@ func (r *Realm) SaveState(e *snapshot.Encoder) RealmState {
 	return st
 }
 
-// sameAsPristine compares an intrinsic with the pristine realm's, and
-// makes e write each unchanged built-in function on it by its place
-// ("n7.map": intrinsic 7's property map).
-func (r *Realm) sameAsPristine(e *snapshot.Encoder, id Intrinsic, o, p *Object) bool {
-	if p == nil {
+// sameAsPristine compares an intrinsic with the pristine realm's.
+func (r *Realm) sameAsPristine(o, p *Object) bool {
+	if p == nil || o.Class != p.Class || o.notExtends != p.notExtends || !r.counterpart(o.Proto, p.Proto) ||
+		o.Len() != p.Len() {
 		return false
 	}
-	same := o.Class == p.Class && o.notExtends == p.notExtends && r.counterpart(o.Proto, p.Proto) &&
-		o.Len() == p.Len()
 	if a, ok := o.Internal.(*ArrayData); ok && a.length > 0 {
-		same = false
+		return false
 	}
-	prefix := strconv.Itoa(int(id)) + "."
-	for _, op := range o.props {
+	for i := range o.props {
+		op := &o.props[i]
 		if op.Flags&tombstone != 0 {
 			continue
 		}
-		i := p.find(op.Key)
-		if i < 0 {
-			same = false
-			continue
+		j := p.find(op.Key)
+		if j < 0 {
+			return false
 		}
-		pp := p.props[i]
-		if op.Flags != pp.Flags {
-			same = false
-		}
-		if !r.counterpartValue(e, "n"+prefix+op.Key, op.Value, pp.Value) ||
-			!r.counterpartFunc(e, "g"+prefix+op.Key, op.Get, pp.Get) ||
-			!r.counterpartFunc(e, "s"+prefix+op.Key, op.Set, pp.Set) {
-			same = false
+		pp := &p.props[j]
+		if op.Flags != pp.Flags || !r.counterpartValue(op.Value, pp.Value) ||
+			!r.counterpartFunc(op.Get, pp.Get) || !r.counterpartFunc(op.Set, pp.Set) {
+			return false
 		}
 	}
-	return same
+	return true
 }
 
 // counterpart reports whether o is this realm's version of the pristine
@@ -461,11 +669,11 @@ func (r *Realm) counterpart(o, p *Object) bool {
 	return ok && r.intrinsics[id] == o
 }
 
-func (r *Realm) counterpartValue(e *snapshot.Encoder, name string, v, p Value) bool {
+func (r *Realm) counterpartValue(v, p Value) bool {
 	switch pr := p.ref.(type) {
 	case *Object:
 		o := v.AsObject()
-		return o != nil && (r.counterpart(o, pr) || r.counterpartFunc(e, name, o, pr))
+		return o != nil && r.counterpartFunc(o, pr)
 	case *String:
 		s, ok := v.ref.(*String)
 		return ok && Equal(s, pr)
@@ -476,34 +684,36 @@ func (r *Realm) counterpartValue(e *snapshot.Encoder, name string, v, p Value) b
 	return v.ref == p.ref && v.num == p.num
 }
 
-// counterpartFunc reports whether f is the unchanged built-in function
-// the pristine realm has in the same place (pf), and names it so.
-func (r *Realm) counterpartFunc(e *snapshot.Encoder, name string, f, pf *Object) bool {
+// counterpartFunc reports whether f is this realm's version of the
+// pristine realm's pf: the same intrinsic, or an unchanged built-in
+// function of the same native.
+func (r *Realm) counterpartFunc(f, pf *Object) bool {
 	if f == nil || pf == nil {
 		return f == pf
 	}
-	if r.counterpart(f, pf) {
-		return true
-	}
+	return r.counterpart(f, pf) || r.sameFunc(f, pf)
+}
+
+// sameFunc reports whether f is an unchanged built-in function object
+// of pf's native (its name and length as made).
+func (r *Realm) sameFunc(f, pf *Object) bool {
 	n, ok := pf.Internal.(*Native)
 	if !ok || f.Internal != any(n) || f.Class != pf.Class || f.notExtends != pf.notExtends ||
 		!r.counterpart(f.Proto, pf.Proto) || f.Len() != pf.Len() {
 		return false
 	}
-	for _, fp := range f.props {
+	for i := range f.props {
+		fp := &f.props[i]
 		if fp.Flags&tombstone != 0 {
 			continue
 		}
-		i := pf.find(fp.Key)
-		if i < 0 || fp.Flags != pf.props[i].Flags || fp.Get != nil || fp.Set != nil {
+		j := pf.find(fp.Key)
+		if j < 0 || fp.Flags != pf.props[j].Flags || fp.Get != nil || fp.Set != nil {
 			return false
 		}
-		if pv := pf.props[i].Value; pv.AsObject() != nil || !r.counterpartValue(e, "", fp.Value, pv) {
+		if pv := pf.props[j].Value; pv.AsObject() != nil || !r.counterpartValue(fp.Value, pv) {
 			return false
 		}
-	}
-	if name != "" && !e.IsExtern(f) {
-		e.Extern(f, name)
 	}
 	return true
 }

@@ -3,6 +3,8 @@
 //
 //	codemode check [--strict] FILE|- parse a program; print its free names or its error
 //	codemode run [flags] FILE|-      run a program; print its Result
+//	codemode resume FILE [flags]     continue a run that paused for approval
+//	codemode snapshot inspect FILE   describe a paused run's saved state
 //	codemode catalog [flags]         list the tools: signatures, JSON, or instructions
 //	codemode search [flags] [QUERY]  print what search({query, ...}) returns in a program
 //	codemode disasm FILE|-           print the program's bytecode for engine "vm"
@@ -17,13 +19,20 @@
 // the program's bindings (--bindings '{"name": value}'); `codemode run -h`
 // lists them.
 //
+// With --approve PATH and --state FILE, run pauses at each call of the
+// tool PATH: the run is saved to FILE, the calls waiting for a decision
+// are printed as {"ok":"suspended","pending":[...]}, and the exit status
+// is 3. resume FILE --approve KEY (or --deny KEY=REASON) continues it, in
+// this process or another, with the same tool flags.
+//
 // check, run and search print one JSON value on standard output; catalog
 // prints text (or, with --format json, a JSON array). Every subcommand
 // works on the demo namespace or, with --tools FILE, a manifest's tools;
 // the manifest's warnings (a tool without an output schema, whose results
 // the program never sees) go to standard error.
-// Exit status: 0 when the program is fine, 1 when it is not, 2 on a usage
-// error (with the reason on standard error).
+// Exit status: 0 when the program is fine, 1 when it is not (or a saved
+// state cannot be used), 2 on a usage error (with the reason on standard
+// error), 3 when a run paused for approval and was saved.
 package main
 
 import (
@@ -47,7 +56,18 @@ commands:
   run [flags] FILE|-
                   run a program and print its Result as one line of JSON
                   (exit 0 when ok, 1 when not); the program gets the demo
-                  tools (tools.demo.*) or those of a manifest (--tools FILE)
+                  tools (tools.demo.*) or those of a manifest (--tools FILE);
+                  with --approve PATH --state FILE a call of the tool PATH
+                  pauses the run: it is saved to FILE and its pending calls
+                  printed, {"ok":"suspended","pending":[...]} (exit 3)
+  resume FILE [--approve KEY]... [--deny KEY=REASON]... [--hold PATH]... [--state FILE2] [flags]
+                  continue a paused run: approve or deny its pending calls
+                  (KEY as printed, e.g. call-3), hold new calls of PATH again;
+                  prints the Result, or pauses again (exit 3) saving to FILE2
+                  (default FILE); takes run's tool flags (codemode resume -h)
+  snapshot inspect FILE
+                  print what a saved run says about itself as indented JSON:
+                  header, sizes, time used, tool calls, pending calls
   catalog [--tools FILE] [--format text|json|instructions] [--budget N]
                   print the tools: each signature with its description as a
                   comment (text), the catalog as JSON, or the instructions a
@@ -76,6 +96,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdin, stdout, stderr)
 	case "run":
 		return runRun(args[1:], stdin, stdout, stderr)
+	case "resume":
+		return runResume(args[1:], stdout, stderr)
+	case "snapshot":
+		return runSnapshot(args[1:], stdout, stderr)
 	case "catalog":
 		return runCatalog(args[1:], stdout, stderr)
 	case "search":
@@ -119,6 +143,7 @@ func readProgram(path string, stdin io.Reader) (string, error) {
 	return string(b), err
 }
 
+// writeJSON writes v as one line of JSON, without escaping HTML.
 func writeJSON(w io.Writer, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

@@ -24,7 +24,10 @@ const runUsage = `usage: codemode run [flags] FILE|-
 
 Runs a program (from FILE, or standard input with -) and prints its Result
 as one line of JSON (exit 0 when ok, 1 when not). Without --tools the
-program gets the demo namespace (tools.demo.*).
+program gets the demo namespace (tools.demo.*). With --approve PATH and
+--state FILE, a call of the tool PATH pauses the run: it is saved to FILE
+and the calls waiting for a decision are printed (exit 3); codemode resume
+FILE --approve KEY (or --deny KEY=REASON) continues it.
 
 ` + runFlags
 
@@ -44,20 +47,31 @@ const runFlags = `run flags (before FILE):
                            its types
   --engine ast|vm          the engine that runs the program (default: $CODEMODE_ENGINE,
                            else ast)
+  --approve PATH[,PATH]    pause the run at each call of the tool PATH (demo.updateOrderStatus
+                           or tools.demo.updateOrderStatus) until it is approved or denied;
+                           repeatable; needs --state (the run is then on engine vm)
+  --state FILE             when the run pauses, save it to FILE (mode 0600), print
+                           {"ok":"suspended","pending":[{"key","path","input"}...]} and
+                           exit 3; continue it with codemode resume FILE
 ` + openapiUsage
 
 // defaultMaxMemory is the CLI's memory limit when --max-memory is not
 // given.
 const defaultMaxMemory = 256 << 20
 
-// runConfig is what run's arguments ask for.
+// runConfig is what run's (or resume's) arguments ask for.
 type runConfig struct {
 	pretty  bool
-	program string // a file name, or "-"
+	program string // a file name, or "-" (for resume: the state file)
 	opts    codemode.Options
 	exec    []codemode.ExecOption
 	// warnings are the manifest's, for stderr before the run.
 	warnings []string
+	// holds are the tool paths whose calls pause the run (--approve PATH
+	// for run, --hold PATH for resume), without the "tools." prefix.
+	holds toolPaths
+	// statePath is where a suspended run's state is written (--state).
+	statePath string
 }
 
 // usageError is a problem with run's arguments: exit status 2.
@@ -66,26 +80,101 @@ type usageError struct {
 	showUsage bool // add the one-line usage after the message
 }
 
+// Error returns the message, which says what is wrong with the arguments.
 func (e *usageError) Error() string { return e.msg }
+
+// execFlags are the flags run and resume share: the output's form, the
+// limits, the tools and the engine (and, for run, the bindings).
+type execFlags struct {
+	pretty       bool
+	timeout      time.Duration
+	maxToolCalls optionalCount
+	maxOutput    optionalCount
+	maxMemory    byteSize
+	bindings     string
+	toolsFile    string
+	noTS         bool
+	engine       string
+	oa           openapiFlags
+}
+
+// register adds the shared flags to fs; withBindings adds --bindings,
+// which only a new run takes (a resumed run has its globals already).
+func (f *execFlags) register(fs *flag.FlagSet, withBindings bool) {
+	fs.BoolVar(&f.pretty, "pretty", false, "")
+	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "")
+	fs.Var(&f.maxToolCalls, "max-tool-calls", "")
+	fs.Var(&f.maxOutput, "max-output-bytes", "")
+	f.maxMemory = byteSize(defaultMaxMemory)
+	fs.Var(&f.maxMemory, "max-memory", "")
+	if withBindings {
+		fs.StringVar(&f.bindings, "bindings", "", "")
+	}
+	fs.StringVar(&f.toolsFile, "tools", "", "")
+	fs.BoolVar(&f.noTS, "no-typescript", false, "")
+	fs.StringVar(&f.engine, "engine", "", "")
+	f.oa.register(fs)
+}
+
+// config checks the parsed flags, loads the tools (the manifest, the
+// OpenAPI documents, or the demo namespace) and the bindings, and returns
+// the run they describe, without its program. Its errors are
+// *usageError.
+func (f *execFlags) config() (*runConfig, error) {
+	if f.timeout < 0 || f.timeout > 0 && f.timeout < time.Millisecond {
+		return nil, &usageError{fmt.Sprintf("invalid value %q for flag -timeout: 0 (none) or at least 1ms", f.timeout.String()), true}
+	}
+	cfg := &runConfig{pretty: f.pretty, opts: codemode.Options{Limits: codemode.Limits{
+		Timeout:        f.timeout,
+		MaxToolCalls:   f.maxToolCalls.value,
+		MaxOutputBytes: f.maxOutput.value,
+		MaxMemoryBytes: int64(f.maxMemory),
+	}}}
+	if f.noTS {
+		cfg.opts.TypeScript = codemode.TypeScriptReject
+	}
+	switch f.engine {
+	case "", codemode.EngineAST, codemode.EngineVM:
+		cfg.opts.Engine = f.engine
+	default:
+		return nil, &usageError{fmt.Sprintf("invalid value %q for flag -engine: %s or %s", f.engine, codemode.EngineAST, codemode.EngineVM), true}
+	}
+	def := map[string]any{}
+	if f.toolsFile != "" {
+		m, err := command.LoadManifest(f.toolsFile)
+		if err != nil {
+			return nil, &usageError{msg: "--tools: " + err.Error()}
+		}
+		def, cfg.warnings = m.Tools, m.Warnings
+	}
+	hasAPI, err := f.oa.load(def, os.Stderr)
+	if err != nil {
+		return nil, &usageError{msg: err.Error()}
+	}
+	if f.toolsFile == "" && !hasAPI {
+		def = demo.Tools()
+	}
+	cfg.opts.Tools = def
+	if f.bindings != "" {
+		b, err := parseBindings(f.bindings)
+		if err != nil {
+			return nil, &usageError{msg: "--bindings: " + err.Error()}
+		}
+		cfg.exec = append(cfg.exec, codemode.WithBindings(b))
+	}
+	return cfg, nil
+}
 
 // parseRunArgs reads run's flags, loads the tools and the bindings, and
 // returns the run to make. Its errors are *usageError, or flag.ErrHelp.
 func parseRunArgs(args []string) (*runConfig, error) {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	pretty := fs.Bool("pretty", false, "")
-	timeout := fs.Duration("timeout", 30*time.Second, "")
-	var maxToolCalls, maxOutput optionalCount
-	fs.Var(&maxToolCalls, "max-tool-calls", "")
-	fs.Var(&maxOutput, "max-output-bytes", "")
-	maxMemory := byteSize(defaultMaxMemory)
-	fs.Var(&maxMemory, "max-memory", "")
-	bindings := fs.String("bindings", "", "")
-	toolsFile := fs.String("tools", "", "")
-	noTS := fs.Bool("no-typescript", false, "")
-	engine := fs.String("engine", "", "")
-	var oa openapiFlags
-	oa.register(fs)
+	var f execFlags
+	f.register(fs, true)
+	var holds toolPaths
+	fs.Var(&holds, "approve", "")
+	statePath := fs.String("state", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
@@ -98,52 +187,23 @@ func parseRunArgs(args []string) (*runConfig, error) {
 	case fs.NArg() > 1:
 		return nil, &usageError{fmt.Sprintf("one program at a time (got %s); flags go before the program", strings.Join(fs.Args(), " ")), true}
 	}
-	if *timeout < 0 || *timeout > 0 && *timeout < time.Millisecond {
-		return nil, &usageError{fmt.Sprintf("invalid value %q for flag -timeout: 0 (none) or at least 1ms", timeout.String()), true}
+	if len(holds) > 0 && *statePath == "" {
+		return nil, &usageError{msg: "--approve needs somewhere to save the paused run: add --state FILE (then continue it with codemode resume FILE --approve KEY)"}
 	}
-	cfg := &runConfig{pretty: *pretty, program: fs.Arg(0), opts: codemode.Options{Limits: codemode.Limits{
-		Timeout:        *timeout,
-		MaxToolCalls:   maxToolCalls.value,
-		MaxOutputBytes: maxOutput.value,
-		MaxMemoryBytes: int64(maxMemory),
-	}}}
-	if *noTS {
-		cfg.opts.TypeScript = codemode.TypeScriptReject
+	if (len(holds) > 0 || *statePath != "") && f.engine == codemode.EngineAST {
+		return nil, &usageError{msg: "--approve and --state need engine vm, the engine whose runs can be saved: drop --engine ast or give --engine vm"}
 	}
-	switch *engine {
-	case "", codemode.EngineAST, codemode.EngineVM:
-		cfg.opts.Engine = *engine
-	default:
-		return nil, &usageError{fmt.Sprintf("invalid value %q for flag -engine: %s or %s", *engine, codemode.EngineAST, codemode.EngineVM), true}
-	}
-	def := map[string]any{}
-	if *toolsFile != "" {
-		m, err := command.LoadManifest(*toolsFile)
-		if err != nil {
-			return nil, &usageError{msg: "--tools: " + err.Error()}
-		}
-		def, cfg.warnings = m.Tools, m.Warnings
-	}
-	hasAPI, err := oa.load(def, os.Stderr)
+	cfg, err := f.config()
 	if err != nil {
-		return nil, &usageError{msg: err.Error()}
+		return nil, err
 	}
-	if *toolsFile == "" && !hasAPI {
-		def = demo.Tools()
-	}
-	cfg.opts.Tools = def
-	if *bindings != "" {
-		b, err := parseBindings(*bindings)
-		if err != nil {
-			return nil, &usageError{msg: "--bindings: " + err.Error()}
-		}
-		cfg.exec = append(cfg.exec, codemode.WithBindings(b))
-	}
+	cfg.program, cfg.holds, cfg.statePath = fs.Arg(0), holds, *statePath
 	return cfg, nil
 }
 
 // runRun executes a program and prints its Result as one line of JSON
-// (indented with --pretty).
+// (indented with --pretty). With --approve or --state the program runs
+// as a Program that can pause (see runProgram).
 func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, err := parseRunArgs(args)
 	if err != nil {
@@ -163,6 +223,11 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "codemode run: %v\n", err)
 		return 2
 	}
+	if len(cfg.holds) > 0 || cfg.statePath != "" {
+		return runProgram("run", cfg, func(rt *codemode.Runtime) *codemode.Program {
+			return rt.Program(text, cfg.exec...)
+		}, stdout, stderr)
+	}
 	var calls inflight
 	opts := cfg.opts
 	opts.Tools = calls.wrap(opts.Tools)
@@ -177,12 +242,19 @@ func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Tool calls still running were cancelled when the run ended; let
 	// them stop (and their processes die) before the command exits.
 	calls.wait(command.WaitDelay + time.Second)
+	return printResult("run", res, cfg.pretty, stdout, stderr)
+}
+
+// printResult writes a Result as one line of JSON (indented when pretty)
+// and returns the exit status for it: 0 when ok, 1 when not, 2 when it
+// cannot be written as JSON.
+func printResult(name string, res codemode.Result, pretty bool, stdout, stderr io.Writer) int {
 	out, err := res.MarshalJSON()
 	if err != nil {
-		fmt.Fprintf(stderr, "codemode run: %v\n", err)
+		fmt.Fprintf(stderr, "codemode %s: %v\n", name, err)
 		return 2
 	}
-	if cfg.pretty {
+	if pretty {
 		var b bytes.Buffer
 		if err := json.Indent(&b, out, "", "  "); err == nil {
 			out = b.Bytes()

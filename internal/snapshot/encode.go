@@ -46,11 +46,29 @@ type Encoder struct {
 	// Env is the caller's, for custom codecs that need the run being
 	// saved.
 	Env any
+	memo map[any]any
+
+	lastT  reflect.Type
+	lastTI *typeInfo
+}
+
+// Memo is per-encoding state of a custom codec (a table of shapes), made
+// by mk on first use under key.
+func (e *Encoder) Memo(key any, mk func() any) any {
+	if e.memo == nil {
+		e.memo = map[any]any{}
+	}
+	m, ok := e.memo[key]
+	if !ok {
+		m = mk()
+		e.memo[key] = m
+	}
+	return m
 }
 
 // NewEncoder makes an encoder over reg.
 func NewEncoder(reg *Registry) *Encoder {
-	return &Encoder{reg: reg, ids: map[ptrKey]int{}, externs: map[ptrKey]string{}, strs: map[string]int{}}
+	return &Encoder{reg: reg, ids: make(map[ptrKey]int, 256), externs: make(map[ptrKey]string, 64), strs: make(map[string]int, 64)}
 }
 
 // Extern makes the pointer p be written as name, never as content.
@@ -191,30 +209,48 @@ func (e *Encoder) pointer(v reflect.Value) {
 		return
 	}
 	k := ptrKey{v.Type(), v.UnsafePointer()}
+	if n, ok := e.ids[k]; ok {
+		e.Uint(uint64(n) + 2)
+		return
+	}
 	if name, ok := e.externs[k]; ok {
 		e.Uint(1)
 		e.String(name)
 		return
 	}
-	if n, ok := e.ids[k]; ok {
-		e.Uint(uint64(n) + 2)
-		return
-	}
-	if ti := e.reg.byType[k.t]; ti != nil && ti.externBy != nil {
-		name, ok := ti.externBy(v)
-		if !ok {
-			e.Fail(fmt.Errorf("snapshot: cannot save a %s (in %s): it has no name to be saved by", k.t, e.where))
+	if ti := e.typeInfo(k.t); ti != nil && (ti.externBy != nil || ti.externIf != nil) {
+		var name string
+		var ok bool
+		if ti.externBy != nil {
+			if name, ok = ti.externBy(v); !ok {
+				e.Fail(fmt.Errorf("snapshot: cannot save a %s (in %s): it has no name to be saved by", k.t, e.where))
+				return
+			}
+		} else {
+			name, ok = ti.externIf(e, v)
+		}
+		if ok {
+			e.externs[k] = name
+			e.Uint(1)
+			e.String(name)
 			return
 		}
-		e.externs[k] = name
-		e.Uint(1)
-		e.String(name)
-		return
 	}
 	n := len(e.queue)
 	e.ids[k] = n
 	e.queue = append(e.queue, v)
 	e.Uint(uint64(n) + 2)
+}
+
+// typeInfo is the registry's entry for t, with the last one looked up
+// kept: a heap is mostly runs of the same few types.
+func (e *Encoder) typeInfo(t reflect.Type) *typeInfo {
+	if t == e.lastT {
+		return e.lastTI
+	}
+	ti := e.reg.byType[t]
+	e.lastT, e.lastTI = t, ti
+	return ti
 }
 
 // maxDepth bounds how deeply values held by value in interfaces nest.
@@ -226,7 +262,7 @@ func (e *Encoder) Value(v reflect.Value) {
 		return
 	}
 	t := v.Type()
-	if ti := e.reg.byType[t]; ti != nil && ti.enc != nil {
+	if ti := e.typeInfo(t); ti != nil && ti.enc != nil {
 		ti.enc(e, v)
 		return
 	}

@@ -49,6 +49,9 @@ type typeInfo struct {
 	// externBy names a pointer of this type as an extern; the type is
 	// never written as content.
 	externBy func(reflect.Value) (string, bool)
+	// externIf may name a pointer of this type as an extern; one it
+	// gives no name is written as content.
+	externIf func(*Encoder, reflect.Value) (string, bool)
 }
 
 type fieldInfo struct {
@@ -105,6 +108,15 @@ func ExternBy[T any](name func(p *T) (string, bool)) Option {
 	}
 }
 
+// ExternIf lets name decide, for each pointer of the registered type *T
+// first met, whether it is an extern (the process's own object, found by
+// name) or content like any other.
+func ExternIf[T any](name func(e *Encoder, p *T) (string, bool)) Option {
+	return func(ti *typeInfo) {
+		ti.externIf = func(e *Encoder, v reflect.Value) (string, bool) { return name(e, v.Interface().(*T)) }
+	}
+}
+
 // Register registers T under name. A pointer type *S also registers S,
 // to which the options apply.
 func Register[T any](r *Registry, name string, opts ...Option) {
@@ -119,6 +131,9 @@ func Register[T any](r *Registry, name string, opts ...Option) {
 	}
 	if target.externBy != nil {
 		ti.externBy, target.externBy = target.externBy, nil
+	}
+	if target.externIf != nil {
+		ti.externIf, target.externIf = target.externIf, nil
 	}
 }
 
