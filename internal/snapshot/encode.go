@@ -45,7 +45,7 @@ type Encoder struct {
 	err     error
 	// Env is the caller's, for custom codecs that need the run being
 	// saved.
-	Env any
+	Env  any
 	memo map[any]any
 
 	lastT  reflect.Type
