@@ -162,6 +162,16 @@ func BenchmarkSuspend(b *testing.B) {
 		b.ReportMetric(float64(saved.Microseconds())/float64(b.N), "suspend-µs")
 		b.ReportMetric(float64(len(state)), "bytes")
 	})
+	b.Run("save", func(b *testing.B) {
+		// The save alone, repeated at the run's suspension.
+		p := inventoryRuntime(b, 50, true).Program(string(src))
+		codemode.SaveRepeatedly(p, b.N)
+		b.ReportAllocs()
+		b.ResetTimer()
+		if out, err := p.Run(ctx); err != nil || !out.IsSuspended() {
+			b.Fatal(err, out.Result)
+		}
+	})
 	b.Run("resume", func(b *testing.B) {
 		rt := inventoryRuntime(b, 50, true)
 		var restored time.Duration

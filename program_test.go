@@ -234,3 +234,88 @@ func updateTool() *tools.Tool {
 			return map[string]any{"id": a.ID, "status": a.Status}, nil
 		}}
 }
+
+// TestSuspendFromAnotherGoroutine: a Suspend while a tool runs is
+// refused, naming the call, and the run goes on; one at a job boundary
+// with no call running saves the run, and Run returns the same state.
+func TestSuspendFromAnotherGoroutine(t *testing.T) {
+	ctx := context.Background()
+	started, release := make(chan struct{}), make(chan struct{})
+	slow := &tools.Tool{Description: "waits", Output: json.RawMessage(`{"type":"object"}`),
+		Func: func(context.Context, json.RawMessage) (any, error) {
+			close(started)
+			<-release
+			return map[string]any{"n": 1}, nil
+		}}
+	rt, err := codemode.New(codemode.Options{Tools: map[string]any{"slow": slow}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The program spins through jobs after the call: a suspend there
+	// finds no call running.
+	p := rt.Program(`const r = await tools.slow({}); let n = 0;
+while (true) { n++; await null; if (n > 1e8) break }
+return n`)
+	done := make(chan codemode.Outcome, 1)
+	go func() {
+		out, err := p.Run(ctx)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- out
+	}()
+	<-started
+	_, err = p.Suspend(ctx)
+	var se *codemode.SuspendError
+	if !errors.As(err, &se) || len(se.Blocking) != 1 || se.Blocking[0].Path != "tools.slow" || se.Blocking[0].Key != "call-1" {
+		t.Fatalf("a suspend while tools.slow runs: %v", err)
+	}
+	close(release)
+	var got codemode.Outcome
+	for {
+		got, err = p.Suspend(ctx)
+		if err == nil {
+			break
+		}
+		if !errors.As(err, &se) {
+			t.Fatal(err)
+		}
+	}
+	if !got.IsSuspended() || len(got.Suspended.Pending) != 0 {
+		t.Fatalf("the suspend did not save the run: %+v", got)
+	}
+	out := <-done
+	if !out.IsSuspended() || string(out.Suspended.State) != string(got.Suspended.State) {
+		t.Fatal("Run did not return the same Suspended")
+	}
+}
+
+// TestLimitsCarryOver: MaxToolCalls counts the calls of every session,
+// and MaxSuspensions bounds how often one run is saved.
+func TestLimitsCarryOver(t *testing.T) {
+	ctx := context.Background()
+	limit := func(o *codemode.Options) { o.Limits.MaxToolCalls = codemode.Max(4) }
+	out, err := approvalRuntime(t, limit).Program(approvalProgram + `;`).Run(ctx)
+	if err != nil || !out.IsSuspended() {
+		t.Fatal(err, out.Result)
+	}
+	// The state made 4 calls; a resumed run that makes a fifth fails it.
+	out2, err := approvalRuntime(t, limit).Program(`
+const a = await tools.orders.get({ id: 1 });
+const b = await tools.orders.get({ id: 2 });
+const c = await tools.orders.update({ id: 3, status: "x" });
+try { await tools.orders.get({ id: 4 }); await tools.orders.get({ id: 5 }) } catch (e) { return e.message }
+return "no limit"`).Run(ctx)
+	if err != nil || !out2.IsSuspended() {
+		t.Fatal(err, out2.Result)
+	}
+	res, err := approvalRuntime(t, limit).Resume(out2.Suspended.State, codemode.Approve("call-3")).Run(ctx)
+	if err != nil || string(res.Result.Value) != `"Execution exceeded its tool-call limit of 4."` {
+		t.Fatalf("got %v %s", err, res.Result)
+	}
+	once := func(o *codemode.Options) { o.MaxSuspensions = 1 }
+	again, err := approvalRuntime(t, once).Resume(out.Suspended.State).Run(ctx)
+	if err != nil || again.IsSuspended() || again.Result.OK || !strings.Contains(again.Result.Error.Message, "MaxSuspensions") {
+		t.Fatalf("a second suspension past MaxSuspensions: %v %+v", err, again)
+	}
+}

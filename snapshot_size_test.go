@@ -63,10 +63,35 @@ func restockState(t testing.TB, n int) []byte {
 	return out.Suspended.State
 }
 
+// TestStateSize pins the size of a saved state: a fixed overhead (the
+// envelope, the program's source, the run's own state) and a linear cost
+// per record the program holds. A change that makes states larger fails
+// here; one that makes them smaller should lower the pins.
 func TestStateSize(t *testing.T) {
+	const (
+		maxOverhead  = 2450 // bytes at 0 records, 1,442 of them the source
+		maxPerRecord = 30   // bytes per record (a tool's record and the line made from it)
+	)
+	size := map[int]int{}
 	for _, n := range []int{0, 50, 100, 200} {
 		s := restockState(t, n)
-		info, _ := codemode.InspectState(s)
-		t.Logf("%d records: %d bytes %v", n, len(s), info.Sizes)
+		size[n] = len(s)
+		info, err := codemode.InspectState(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%3d records: %5d bytes %v", n, len(s), info.Sizes)
+	}
+	if size[0] > maxOverhead {
+		t.Errorf("the fixed overhead is %d bytes, over %d", size[0], maxOverhead)
+	}
+	per := float64(size[200]-size[0]) / 200
+	if per > maxPerRecord {
+		t.Errorf("a record costs %.1f bytes, over %d", per, maxPerRecord)
+	}
+	// Linear: the second hundred records cost what the first did.
+	first, second := size[100]-size[0], size[200]-size[100]
+	if d := float64(second-first) / float64(first); d > 0.1 || d < -0.1 {
+		t.Errorf("not linear: the first 100 records cost %d bytes, the next %d", first, second)
 	}
 }

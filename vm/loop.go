@@ -1067,7 +1067,7 @@ func (run *Run) loop(base int) {
 			// left: the job loop would resume it next, so it goes on
 			// here without parking. Nothing synchronous waits below it.
 			// A run saved at job boundaries parks: the await is one.
-			if fr.co == run.jobCo && !run.stopJobs && run.saveEvery == 0 {
+			if fr.co == run.jobCo && !run.stopJobs && run.saveEvery == 0 && !run.Loop.SuspendPending() {
 				if x, ok := r.TakeLoneJob(fr.co); ok {
 					st[sp] = x
 					sp++

@@ -257,6 +257,10 @@ func (run *Run) Settle(p *value.Object) *Failure {
 						return
 					}
 				}
+				if run.Loop.SuspendAsked() {
+					due = true
+					return
+				}
 			}
 		})
 		if fail != nil {

@@ -258,6 +258,10 @@ func (l *Loop) RequestSuspend() {
 // EnableSuspend makes RequestSuspend work; call it before the run starts.
 func (l *Loop) EnableSuspend() { l.suspend = make(chan struct{}, 1) }
 
+// SuspendPending reports whether a suspend was requested and not yet
+// seen, without consuming the request.
+func (l *Loop) SuspendPending() bool { return len(l.suspend) > 0 }
+
 // SuspendAsked reports, without waiting, whether a suspend was requested,
 // and consumes the request.
 func (l *Loop) SuspendAsked() bool {
