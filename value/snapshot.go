@@ -22,6 +22,9 @@ import (
 // holds, for a snapshot of a run over lib.
 func SnapshotTypes(reg *snapshot.Registry, lib *Library) {
 	snapshot.Register[Value](reg, "value.Value", snapshot.Custom(encodeValue, decodeValue))
+	// Slices of values (array elements, frame segments) without
+	// reflection per element.
+	snapshot.Register[[]Value](reg, "value.Values", snapshot.Custom(encodeValues, decodeValues))
 	snapshot.Register[*String](reg, "value.String", snapshot.Custom(encodeString, decodeString))
 	snapshot.Register[*Object](reg, "value.Object", snapshot.Custom(encodeObject, decodeObject), snapshot.After(checkObject),
 		snapshot.ExternIf(builtinName))
@@ -266,6 +269,31 @@ func decodeObject(d *snapshot.Decoder, o *Object) {
 		} else {
 			decodeValue(d, &p.Value)
 		}
+	}
+}
+
+func encodeValues(e *snapshot.Encoder, vs *[]Value) {
+	if *vs == nil {
+		e.Uint(0)
+		return
+	}
+	e.Uint(uint64(len(*vs)) + 1)
+	for i := range *vs {
+		encodeValue(e, &(*vs)[i])
+	}
+}
+
+func decodeValues(d *snapshot.Decoder, vs *[]Value) {
+	u := d.Uint()
+	if u == 0 {
+		return
+	}
+	if u-1 > uint64(d.Left()) {
+		d.Malformed("%d values with %d bytes left", u-1, d.Left())
+	}
+	*vs = make([]Value, u-1)
+	for i := range *vs {
+		decodeValue(d, &(*vs)[i])
 	}
 }
 

@@ -32,21 +32,37 @@ type ptrKey struct {
 	p unsafe.Pointer
 }
 
+type typedID struct {
+	t  reflect.Type
+	id int
+}
+
+type typedName struct {
+	t    reflect.Type
+	name string
+}
+
 // Encoder writes one graph. It is used once.
 type Encoder struct {
-	reg     *Registry
-	buf     []byte
-	ids     map[ptrKey]int
-	queue   []reflect.Value // the objects, by number: pointers
-	externs map[ptrKey]string
-	strs    map[string]int
-	depth   int
-	where   string // the field being written, for errors
-	err     error
+	reg *Registry
+	buf []byte
+	// ids and externs are keyed by address, the cheap hash; the entry
+	// holds the type, and an address met under a second type goes to
+	// the slow maps keyed by both.
+	ids         map[unsafe.Pointer]typedID
+	idsSlow     map[ptrKey]int
+	queue       []reflect.Value // the objects, by number: pointers
+	externs     map[unsafe.Pointer]typedName
+	externsSlow map[ptrKey]string
+	strs        map[string]int
+	depth       int
+	where       string // the field being written, for errors
+	err         error
 	// Env is the caller's, for custom codecs that need the run being
 	// saved.
-	Env  any
-	memo map[any]any
+	Env                   any
+	memo                  map[any]any
+	lastMemoKey, lastMemo any
 
 	lastT  reflect.Type
 	lastTI *typeInfo
@@ -55,6 +71,10 @@ type Encoder struct {
 // Memo is per-encoding state of a custom codec (a table of shapes), made
 // by mk on first use under key.
 func (e *Encoder) Memo(key any, mk func() any) any {
+	if e.lastMemo != nil && key == e.lastMemoKey {
+		return e.lastMemo
+	}
+	defer func() { e.lastMemoKey, e.lastMemo = key, e.memo[key] }()
 	if e.memo == nil {
 		e.memo = map[any]any{}
 	}
@@ -68,7 +88,49 @@ func (e *Encoder) Memo(key any, mk func() any) any {
 
 // NewEncoder makes an encoder over reg.
 func NewEncoder(reg *Registry) *Encoder {
-	return &Encoder{reg: reg, ids: make(map[ptrKey]int, 256), externs: make(map[ptrKey]string, 64), strs: make(map[string]int, 64)}
+	return &Encoder{reg: reg, ids: make(map[unsafe.Pointer]typedID, 256), idsSlow: map[ptrKey]int{},
+		externs: make(map[unsafe.Pointer]typedName, 64), externsSlow: map[ptrKey]string{},
+		strs: make(map[string]int, 64), buf: make([]byte, 0, 4096)}
+}
+
+func (e *Encoder) setExtern(t reflect.Type, p unsafe.Pointer, name string) {
+	if x, ok := e.externs[p]; ok && x.t != t {
+		e.externsSlow[ptrKey{t, p}] = name
+		return
+	}
+	e.externs[p] = typedName{t, name}
+}
+
+func (e *Encoder) extern(t reflect.Type, p unsafe.Pointer) (string, bool) {
+	x, ok := e.externs[p]
+	if !ok {
+		return "", false
+	}
+	if x.t == t {
+		return x.name, true
+	}
+	name, ok := e.externsSlow[ptrKey{t, p}]
+	return name, ok
+}
+
+func (e *Encoder) id(t reflect.Type, p unsafe.Pointer) (int, bool) {
+	x, ok := e.ids[p]
+	if !ok {
+		return 0, false
+	}
+	if x.t == t {
+		return x.id, true
+	}
+	n, ok := e.idsSlow[ptrKey{t, p}]
+	return n, ok
+}
+
+func (e *Encoder) setID(t reflect.Type, p unsafe.Pointer, n int) {
+	if x, ok := e.ids[p]; ok && x.t != t {
+		e.idsSlow[ptrKey{t, p}] = n
+		return
+	}
+	e.ids[p] = typedID{t, n}
 }
 
 // Extern makes the pointer p be written as name, never as content.
@@ -77,7 +139,7 @@ func (e *Encoder) Extern(p any, name string) {
 	if v.Kind() != reflect.Pointer || v.IsNil() {
 		return
 	}
-	e.externs[ptrKey{v.Type(), v.UnsafePointer()}] = name
+	e.setExtern(v.Type(), v.UnsafePointer(), name)
 }
 
 // IsExtern reports whether p was made an extern.
@@ -86,8 +148,18 @@ func (e *Encoder) IsExtern(p any) bool {
 	if v.Kind() != reflect.Pointer || v.IsNil() {
 		return false
 	}
-	_, ok := e.externs[ptrKey{v.Type(), v.UnsafePointer()}]
+	_, ok := e.extern(v.Type(), v.UnsafePointer())
 	return ok
+}
+
+// TypeCounts counts the objects numbered so far by type (for tests and
+// tuning).
+func (e *Encoder) TypeCounts() map[string]int {
+	m := map[string]int{}
+	for _, v := range e.queue {
+		m[v.Type().String()]++
+	}
+	return m
 }
 
 // Objects is how many objects have been numbered so far.
@@ -209,11 +281,11 @@ func (e *Encoder) pointer(v reflect.Value) {
 		return
 	}
 	k := ptrKey{v.Type(), v.UnsafePointer()}
-	if n, ok := e.ids[k]; ok {
+	if n, ok := e.id(k.t, k.p); ok {
 		e.Uint(uint64(n) + 2)
 		return
 	}
-	if name, ok := e.externs[k]; ok {
+	if name, ok := e.extern(k.t, k.p); ok {
 		e.Uint(1)
 		e.String(name)
 		return
@@ -230,14 +302,14 @@ func (e *Encoder) pointer(v reflect.Value) {
 			name, ok = ti.externIf(e, v)
 		}
 		if ok {
-			e.externs[k] = name
+			e.setExtern(k.t, k.p, name)
 			e.Uint(1)
 			e.String(name)
 			return
 		}
 	}
 	n := len(e.queue)
-	e.ids[k] = n
+	e.setID(k.t, k.p, n)
 	e.queue = append(e.queue, v)
 	e.Uint(uint64(n) + 2)
 }
