@@ -333,15 +333,8 @@ func parseResumeArgs(args []string) (*runConfig, callKeys, denials, error) {
 func runResume(args []string, stdout, stderr io.Writer) int {
 	cfg, approve, deny, err := parseResumeArgs(args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, resumeUsage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "codemode resume: %v\n", err)
-		if ue, ok := err.(*usageError); ok && ue.showUsage {
-			fmt.Fprintln(stderr, "usage: codemode resume FILE [--approve KEY]... [--deny KEY=REASON]... [--hold PATH]... [--state FILE2]   (codemode resume -h says more)")
-		}
-		return 2
+		return argsFailure("resume", err, resumeUsage,
+			"codemode resume FILE [--approve KEY]... [--deny KEY=REASON]... [--hold PATH]... [--state FILE2]   (codemode resume -h says more)", stdout, stderr)
 	}
 	printWarnings(stderr, "resume", cfg.warnings)
 	state, err := os.ReadFile(cfg.program)

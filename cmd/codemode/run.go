@@ -207,15 +207,7 @@ func parseRunArgs(args []string) (*runConfig, error) {
 func runRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg, err := parseRunArgs(args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, runUsage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "codemode run: %v\n", err)
-		if ue, ok := err.(*usageError); ok && ue.showUsage {
-			fmt.Fprintln(stderr, "usage: codemode run [flags] FILE|-   (codemode run -h lists the flags)")
-		}
-		return 2
+		return argsFailure("run", err, runUsage, "codemode run [flags] FILE|-   (codemode run -h lists the flags)", stdout, stderr)
 	}
 	printWarnings(stderr, "run", cfg.warnings)
 	text, err := readProgram(cfg.program, stdin)
@@ -375,4 +367,19 @@ func parseByteSize(s string) (int64, error) {
 		return 0, bad
 	}
 	return int64(math.Round(f * mult)), nil
+}
+
+// argsFailure reports flags that did not parse: -h prints the command's
+// usage (exit 0); anything else the error, with the usage line when it
+// helps (exit 2).
+func argsFailure(cmd string, err error, usage, usageLine string, stdout, stderr io.Writer) int {
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "codemode %s: %v\n", cmd, err)
+	if ue, ok := err.(*usageError); ok && ue.showUsage {
+		fmt.Fprintln(stderr, "usage: "+usageLine)
+	}
+	return 2
 }

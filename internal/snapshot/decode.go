@@ -29,22 +29,12 @@ type Decoder struct {
 	depth  int
 	afters []reflect.Value
 	marks  map[any]struct{}
-	memo   map[any]any
+	memos  memo
 }
 
 // Memo is per-decoding state of a custom codec, made by mk on first use
 // under key.
-func (d *Decoder) Memo(key any, mk func() any) any {
-	if d.memo == nil {
-		d.memo = map[any]any{}
-	}
-	m, ok := d.memo[key]
-	if !ok {
-		m = mk()
-		d.memo[key] = m
-	}
-	return m
-}
+func (d *Decoder) Memo(key any, mk func() any) any { return d.memos.get(key, mk) }
 
 // Mark records p as seen by an After check and reports whether it was
 // the first time: checks that walk links (a prototype chain) stop where

@@ -60,9 +60,8 @@ type Encoder struct {
 	err         error
 	// Env is the caller's, for custom codecs that need the run being
 	// saved.
-	Env                   any
-	memo                  map[any]any
-	lastMemoKey, lastMemo any
+	Env   any
+	memos memo
 
 	lastT  reflect.Type
 	lastTI *typeInfo
@@ -70,21 +69,7 @@ type Encoder struct {
 
 // Memo is per-encoding state of a custom codec (a table of shapes), made
 // by mk on first use under key.
-func (e *Encoder) Memo(key any, mk func() any) any {
-	if e.lastMemo != nil && key == e.lastMemoKey {
-		return e.lastMemo
-	}
-	defer func() { e.lastMemoKey, e.lastMemo = key, e.memo[key] }()
-	if e.memo == nil {
-		e.memo = map[any]any{}
-	}
-	m, ok := e.memo[key]
-	if !ok {
-		m = mk()
-		e.memo[key] = m
-	}
-	return m
-}
+func (e *Encoder) Memo(key any, mk func() any) any { return e.memos.get(key, mk) }
 
 // NewEncoder makes an encoder over reg.
 func NewEncoder(reg *Registry) *Encoder {
@@ -456,4 +441,27 @@ func isZero(v reflect.Value) bool {
 		return math.Float64bits(v.Float()) == 0
 	}
 	return v.IsZero()
+}
+
+// memo is a codec's per-run state by key, with the last entry looked up
+// kept (a codec asks for its table once per object).
+type memo struct {
+	m             map[any]any
+	lastKey, last any
+}
+
+func (m *memo) get(key any, mk func() any) any {
+	if m.last != nil && key == m.lastKey {
+		return m.last
+	}
+	v, ok := m.m[key]
+	if !ok {
+		if m.m == nil {
+			m.m = map[any]any{}
+		}
+		v = mk()
+		m.m[key] = v
+	}
+	m.lastKey, m.last = key, v
+	return v
 }
