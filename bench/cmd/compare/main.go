@@ -61,6 +61,7 @@ func main() {
 	failed = executeTrivial(sel) || failed
 	failed = compile(sel) || failed
 	failed = liveHeap(sel) || failed
+	failed = suspendResume(sel) || failed
 	if failed {
 		os.Exit(1)
 	}
@@ -335,6 +336,66 @@ func liveHeap(sel *regexp.Regexp) (failed bool) {
 			row += fmt.Sprintf(" | %d KB (%d KB with stacks)", heap>>10, stacks>>10)
 		}
 		fmt.Println(row + " |")
+	}
+	fmt.Println()
+	return failed
+}
+
+// suspendResume prints the suspend table: the typical suspended run
+// (bench.RestockProgram) beside the same run without a suspension.
+func suspendResume(sel *regexp.Regexp) (failed bool) {
+	if !sel.MatchString("suspend") {
+		return false
+	}
+	ctx := context.Background()
+	src, err := bench.RestockProgram()
+	if err != nil {
+		fatal(err)
+	}
+	plain, err := bench.InventoryRuntime(false)
+	if err != nil {
+		fatal(err)
+	}
+	held, err := bench.InventoryRuntime(true)
+	if err != nil {
+		fatal(err)
+	}
+	var state []byte
+	whole := measure(0, func() error {
+		if res := plain.Execute(ctx, src); !res.OK {
+			return fmt.Errorf("%s", res)
+		}
+		return nil
+	})
+	suspend := measure(0, func() error {
+		out, err := held.Program(src).Run(ctx)
+		if err != nil || !out.IsSuspended() {
+			return fmt.Errorf("not suspended: %v %s", err, out.Result)
+		}
+		state = out.Suspended.State
+		return nil
+	})
+	resume := measure(0, func() error {
+		out, err := held.Resume(state, codemode.Approve("call-4")).Run(ctx)
+		if err != nil || !out.Result.OK {
+			return fmt.Errorf("resume: %v %s", err, out.Result)
+		}
+		return nil
+	})
+	fmt.Printf("| suspend (restock.js: 3 calls, 50 records, a 4th waiting; state %d bytes) | time | B/op | allocs/op | vs the whole run |\n", len(state))
+	fmt.Println("|---|---:|---:|---:|---:|")
+	for _, row := range []struct {
+		name string
+		c    cell
+	}{{"the whole run, no suspension (Execute)", whole}, {"run to the approval, suspend and encode", suspend},
+		{"decode, resume and run to the end", resume}} {
+		if !row.c.ok() {
+			failed = true
+			fmt.Printf("| %s | %s | | | |\n", row.name, row.c.na())
+			continue
+		}
+		fmt.Printf("| %s | %s | %s | %d | %s |\n", row.name, dur(row.c.res.NsPerOp()), bytes(row.c.res.AllocedBytesPerOp()),
+			row.c.res.AllocsPerOp(), ratio(row.c, whole))
 	}
 	fmt.Println()
 	return failed
