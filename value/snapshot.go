@@ -358,19 +358,39 @@ func checkObject(d *snapshot.Decoder, o *Object) error {
 	if len(o.props) > indexMin {
 		o.buildIndex()
 	}
+	// Objects whose whole chain an earlier walk checked are marked; a walk
+	// stops at one. A walk that meets itself is a cycle.
 	var walk []*Object
-	for p := o; p != nil; p = p.Proto {
-		if !d.Mark(p) {
-			break
-		}
-		for _, q := range walk {
-			if q == p {
+	var in map[*Object]bool
+	for p := o; p != nil && !d.Marked(p); p = p.Proto {
+		switch {
+		case in != nil:
+			if in[p] {
 				return fmt.Errorf("snapshot: malformed: a prototype chain is a cycle")
+			}
+			in[p] = true
+		case len(walk) >= 16:
+			in = make(map[*Object]bool, 2*len(walk))
+			for _, q := range walk {
+				in[q] = true
+			}
+			if in[p] {
+				return fmt.Errorf("snapshot: malformed: a prototype chain is a cycle")
+			}
+			in[p] = true
+		default:
+			for _, q := range walk {
+				if q == p {
+					return fmt.Errorf("snapshot: malformed: a prototype chain is a cycle")
+				}
 			}
 		}
 		if walk = append(walk, p); len(walk) > maxProtoChain {
 			return fmt.Errorf("snapshot: malformed: a prototype chain over %d long", maxProtoChain)
 		}
+	}
+	for _, q := range walk {
+		d.Mark(q)
 	}
 	return nil
 }

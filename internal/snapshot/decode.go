@@ -36,6 +36,12 @@ type Decoder struct {
 // under key.
 func (d *Decoder) Memo(key any, mk func() any) any { return d.memos.get(key, mk) }
 
+// Marked reports whether Mark recorded p.
+func (d *Decoder) Marked(p any) bool {
+	_, ok := d.marks[p]
+	return ok
+}
+
 // Mark records p as seen by an After check and reports whether it was
 // the first time: checks that walk links (a prototype chain) stop where
 // an earlier walk already went.
