@@ -352,7 +352,7 @@ func checkObject(d *snapshot.Decoder, o *Object) error {
 		}
 	}
 	if dead != o.dead {
-		return fmt.Errorf("snapshot: malformed: an object with %d deleted properties says %d", dead, o.dead)
+		return snapshot.Malformedf("an object with %d deleted properties says %d", dead, o.dead)
 	}
 	o.hasIndex = hasIndex
 	if len(o.props) > indexMin {
@@ -366,7 +366,7 @@ func checkObject(d *snapshot.Decoder, o *Object) error {
 		switch {
 		case in != nil:
 			if in[p] {
-				return fmt.Errorf("snapshot: malformed: a prototype chain is a cycle")
+				return snapshot.Malformedf("a prototype chain is a cycle")
 			}
 			in[p] = true
 		case len(walk) >= 16:
@@ -375,18 +375,18 @@ func checkObject(d *snapshot.Decoder, o *Object) error {
 				in[q] = true
 			}
 			if in[p] {
-				return fmt.Errorf("snapshot: malformed: a prototype chain is a cycle")
+				return snapshot.Malformedf("a prototype chain is a cycle")
 			}
 			in[p] = true
 		default:
 			for _, q := range walk {
 				if q == p {
-					return fmt.Errorf("snapshot: malformed: a prototype chain is a cycle")
+					return snapshot.Malformedf("a prototype chain is a cycle")
 				}
 			}
 		}
 		if walk = append(walk, p); len(walk) > maxProtoChain {
-			return fmt.Errorf("snapshot: malformed: a prototype chain over %d long", maxProtoChain)
+			return snapshot.Malformedf("a prototype chain over %d long", maxProtoChain)
 		}
 	}
 	for _, q := range walk {
@@ -397,11 +397,11 @@ func checkObject(d *snapshot.Decoder, o *Object) error {
 
 func checkArray(_ *snapshot.Decoder, a *ArrayData) error {
 	if uint64(len(a.dense)) > uint64(a.length) {
-		return fmt.Errorf("snapshot: malformed: an array of length %d holds %d elements", a.length, len(a.dense))
+		return snapshot.Malformedf("an array of length %d holds %d elements", a.length, len(a.dense))
 	}
 	for i := range a.sparse {
 		if i >= a.length {
-			return fmt.Errorf("snapshot: malformed: an array of length %d has an element at %d", a.length, i)
+			return snapshot.Malformedf("an array of length %d has an element at %d", a.length, i)
 		}
 	}
 	return nil
@@ -418,7 +418,7 @@ func rebuildMap(_ *snapshot.Decoder, m *OrderedMap) error {
 		m.index[keyOf(en.key)] = i
 	}
 	if dead != m.dead {
-		return fmt.Errorf("snapshot: malformed: a map with %d deleted entries says %d", dead, m.dead)
+		return snapshot.Malformedf("a map with %d deleted entries says %d", dead, m.dead)
 	}
 	return nil
 }
@@ -772,7 +772,7 @@ func (r *Realm) sameFunc(f, pf *Object) bool {
 func (r *Realm) RestoreState(st RealmState) error {
 	for _, is := range st.Intrinsics {
 		if is.ID >= NumIntrinsics {
-			return fmt.Errorf("snapshot: malformed: intrinsic %d", is.ID)
+			return snapshot.Malformedf("intrinsic %d", is.ID)
 		}
 		o := r.Intrinsic(is.ID)
 		o.Proto, o.notExtends, o.props, o.dead, o.index = is.Proto, is.NotExtends, is.Props, is.Dead, nil
@@ -790,7 +790,7 @@ func (r *Realm) RestoreState(st RealmState) error {
 		}
 		for p, n := o.Proto, 0; p != nil; p, n = p.Proto, n+1 {
 			if p == o || n > maxProtoChain {
-				return fmt.Errorf("snapshot: malformed: the prototype chain of intrinsic %d is a cycle", is.ID)
+				return snapshot.Malformedf("the prototype chain of intrinsic %d is a cycle", is.ID)
 			}
 		}
 	}
@@ -825,14 +825,14 @@ func (r *Realm) ResolveExtern(name string, t reflect.Type) (v reflect.Value, ok 
 	case strings.HasPrefix(name, "i"):
 		id, err := strconv.Atoi(name[1:])
 		if err != nil || id < 0 || id >= int(NumIntrinsics) {
-			return v, true, fmt.Errorf("snapshot: malformed: intrinsic %q", name)
+			return v, true, snapshot.Malformedf("intrinsic %q", name)
 		}
 		return reflect.ValueOf(r.Intrinsic(Intrinsic(id))), true, nil
 	case len(name) > 1 && (name[0] == 'n' || name[0] == 'g' || name[0] == 's'):
 		dot := strings.IndexByte(name, '.')
 		id, err := strconv.Atoi(name[1:max(dot, 1)])
 		if dot < 0 || err != nil || id < 0 || id >= int(NumIntrinsics) {
-			return v, true, fmt.Errorf("snapshot: malformed: built-in %q", name)
+			return v, true, snapshot.Malformedf("built-in %q", name)
 		}
 		o := r.Intrinsic(Intrinsic(id))
 		i := o.find(name[dot+1:])

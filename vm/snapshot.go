@@ -96,7 +96,7 @@ func (run *Run) ResolveExtern(name string, t reflect.Type) (reflect.Value, bool,
 	case strings.HasPrefix(name, "f"):
 		i, err := strconv.Atoi(name[1:])
 		if err != nil || i < 0 || i >= len(run.prog.Funcs) {
-			return reflect.Value{}, true, fmt.Errorf("snapshot: the state refers to function %q, which the program does not have", name)
+			return reflect.Value{}, true, snapshot.Malformedf("the state refers to function %q, which the program does not have", name)
 		}
 		return reflect.ValueOf(run.prog.Funcs[i]), true, nil
 	}
@@ -111,7 +111,7 @@ func (run *Run) RestoreState(root any) error {
 		return fmt.Errorf("vm: RestoreState needs the root of NewStateRoot, not %T", root)
 	}
 	if len(st.Globals) != len(run.prog.Globals) {
-		return fmt.Errorf("snapshot: the state has %d globals, the program %d", len(st.Globals), len(run.prog.Globals))
+		return snapshot.Malformedf("the state has %d globals, the program %d", len(st.Globals), len(run.prog.Globals))
 	}
 	if err := run.realm.RestoreState(st.Realm); err != nil {
 		return err
@@ -128,16 +128,16 @@ func (run *Run) RestoreState(root any) error {
 // place in its segment must agree.
 func checkFrame(_ *snapshot.Decoder, fr *frame) error {
 	if fr.fc == nil {
-		return fmt.Errorf("snapshot: malformed: a frame without code")
+		return snapshot.Malformedf("a frame without code")
 	}
 	if fr.pc < 0 || fr.pc > len(fr.fc.insns) || fr.bp < 0 || fr.sp < fr.bp ||
 		fr.bp+fr.fc.NumLocals > len(fr.seg) || fr.sp > len(fr.seg) {
-		return fmt.Errorf("snapshot: malformed: a frame of %s at pc %d, bp %d, sp %d in a segment of %d",
+		return snapshot.Malformedf("a frame of %s at pc %d, bp %d, sp %d in a segment of %d",
 			fr.fc.Name, fr.pc, fr.bp, fr.sp, len(fr.seg))
 	}
 	for _, h := range fr.handlers {
 		if h.pc < 0 || h.pc > len(fr.fc.insns) || h.sp < 0 || h.sp > len(fr.seg) {
-			return fmt.Errorf("snapshot: malformed: a try region of %s at pc %d", fr.fc.Name, h.pc)
+			return snapshot.Malformedf("a try region of %s at pc %d", fr.fc.Name, h.pc)
 		}
 	}
 	return nil

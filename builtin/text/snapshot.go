@@ -1,8 +1,6 @@
 package text
 
 import (
-	"fmt"
-
 	"github.com/go-codemode/codemode/internal/snapshot"
 )
 
@@ -19,7 +17,7 @@ func SnapshotTypes(reg *snapshot.Registry) {
 			pattern, flags := d.String(), d.String()
 			nd, err := NewRegExpData(pattern, flags)
 			if err != nil {
-				d.Fail(fmt.Errorf("snapshot: malformed: the regular expression /%s/%s does not compile: %v", pattern, flags, err))
+				d.Malformed("the regular expression /%s/%s does not compile: %v", pattern, flags, err)
 			}
 			*rd = *nd
 		}))

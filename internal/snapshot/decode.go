@@ -64,6 +64,12 @@ func NewDecoder(reg *Registry, data []byte) *Decoder {
 // errMalformed is the cause of every error about the bytes themselves.
 var errMalformed = errors.New("malformed")
 
+// Malformedf is an error about the bytes, for After checks: IsMalformed
+// reports it as such.
+func Malformedf(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errMalformed, fmt.Sprintf(format, args...))
+}
+
 // IsMalformed reports whether err is about the bytes (as opposed to an
 // extern that does not resolve here, or a check that failed).
 func IsMalformed(err error) bool { return errors.Is(err, errMalformed) }
