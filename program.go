@@ -29,10 +29,11 @@ var ErrSuspend = errors.New("codemode: the call waits for a decision (Approve or
 // back. Nothing runs until Run. A Program runs once; Suspend may be
 // called from any goroutine.
 type Program struct {
-	rt    *Runtime
-	code  string
-	opts  []ExecOption
-	state []byte // a resumed program's saved state
+	rt      *Runtime
+	code    string
+	opts    []ExecOption
+	state   []byte // a resumed program's saved state
+	resumed bool
 
 	// roundTrip: the run is saved and restored into a new Runtime at
 	// every host wait and every few jobs (RoundTripEnv).
@@ -158,7 +159,7 @@ func (rt *Runtime) Program(code string, opts ...ExecOption) *Program {
 // cannot be resumed here.
 func (rt *Runtime) Resume(state []byte, opts ...ExecOption) *Program {
 	p := rt.Program("", opts...)
-	p.state = state
+	p.state, p.resumed = state, true
 	return p
 }
 
@@ -185,7 +186,7 @@ func (p *Program) Run(ctx context.Context) (out Outcome, err error) {
 		}
 	}()
 	opts := append(append([]ExecOption(nil), p.opts...), func(c *execConfig) { c.program, c.holdable = true, !p.roundTrip })
-	if p.state != nil {
+	if p.resumed {
 		return p.resume(ctx, opts)
 	}
 	s, early := p.rt.newSession(ctx, p.code, time.Now(), 0, opts)

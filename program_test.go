@@ -118,6 +118,7 @@ func TestResumeRefusesBadStates(t *testing.T) {
 		reason string
 	}{
 		{"truncated", approvalRuntime(t), state[:len(state)-3], "malformed"},
+		{"empty", approvalRuntime(t), nil, "malformed"},
 		{"other tools", func() *codemode.Runtime {
 			rt, _ := codemode.New(codemode.Options{Tools: map[string]any{"x": &tools.Tool{Func: func(context.Context, json.RawMessage) (any, error) { return nil, nil }}}})
 			return rt
