@@ -90,6 +90,8 @@ type Runtime struct {
 	snapDone bool // snapReg was given (a round-trip sibling)
 	// roundTrip: Execute saves and restores every run (RoundTripEnv).
 	roundTrip bool
+	// deflaters and inflaters are reused by the states' compression.
+	deflaters, inflaters sync.Pool
 }
 
 // overlaySchemaCacheSize bounds the compiled schemas WithTools keeps

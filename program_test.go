@@ -2,12 +2,14 @@ package codemode_test
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/internal/snapfile"
 	"github.com/go-codemode/codemode/tools"
 )
 
@@ -318,5 +320,48 @@ return "no limit"`).Run(ctx)
 	again, err := approvalRuntime(t, once).Resume(out.Suspended.State).Run(ctx)
 	if err != nil || again.IsSuspended() || again.Result.OK || !strings.Contains(again.Result.Error.Message, "MaxSuspensions") {
 		t.Fatalf("a second suspension past MaxSuspensions: %v %+v", err, again)
+	}
+}
+
+// TestDeflatedSectionsAreBounded: a state whose deflated heap claims to
+// inflate to far more than it can, or does not inflate, is refused
+// before anything is allocated for it.
+func TestDeflatedSectionsAreBounded(t *testing.T) {
+	ctx := context.Background()
+	out, err := approvalRuntime(t).Program(approvalProgram).Run(ctx)
+	if err != nil || !out.IsSuspended() {
+		t.Fatal(err, out.Result)
+	}
+	hdr, body, err := snapfile.Read(out.Suspended.State, snapfile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hdr.Sections[2].Name != "heap.z" {
+		t.Skipf("the heap is not deflated (%s)", hdr.Sections[2].Name)
+	}
+	keep := body[:len(body)-hdr.Sections[2].Size]
+	for name, heap := range map[string][]byte{
+		"a huge claim": append(binary.AppendUvarint(nil, 1<<40), 1, 2, 3),
+		"not deflate":  append(binary.AppendUvarint(nil, 10), 0xff, 0xff, 0xff),
+		"longer than it says": func() []byte {
+			b := body[len(body)-hdr.Sections[2].Size:]
+			n, k := binary.Uvarint(b)
+			return append(binary.AppendUvarint(nil, n-1), b[k:]...)
+		}(),
+	} {
+		t.Run(name, func(t *testing.T) {
+			h := hdr
+			h.Sections = append([]snapfile.Section(nil), hdr.Sections...)
+			h.Sections[2].Size = len(heap)
+			state, err := snapfile.Write(h, append(append([]byte(nil), keep...), heap...), snapfile.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = approvalRuntime(t).Resume(state).Run(ctx)
+			var se *codemode.SnapshotError
+			if !errors.As(err, &se) || se.Reason != "malformed" || !strings.Contains(se.Msg, "heap") {
+				t.Fatalf("got %v", err)
+			}
+		})
 	}
 }

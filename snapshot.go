@@ -57,6 +57,28 @@ type runSection struct {
 	Pending     []PendingCall `json:"pending"`
 }
 
+// sectionName is a section's name, with ".z" when it is deflated.
+func sectionName(name string, z bool) string {
+	if z {
+		return name + ".z"
+	}
+	return name
+}
+
+// sectionIs reports whether section i is name, deflated (z) or not.
+func sectionIs(secs []snapfile.Section, i int, name string) (z, ok bool) {
+	if i >= len(secs) {
+		return false, false
+	}
+	switch secs[i].Name {
+	case name:
+		return false, true
+	case name + ".z":
+		return true, true
+	}
+	return false, false
+}
+
 // StateInfo describes a saved state without resuming it.
 type StateInfo struct {
 	Header snapfile.Header `json:"header"`
@@ -80,7 +102,7 @@ func InspectState(state []byte) (StateInfo, error) {
 	if err != nil {
 		return StateInfo{}, snapshotError(err)
 	}
-	if len(hdr.Sections) != 3 || hdr.Sections[1].Name != "run" {
+	if _, ok := sectionIs(hdr.Sections, 2, "heap"); !ok || hdr.Sections[1].Name != "run" {
 		return StateInfo{}, &SnapshotError{Reason: "malformed", Msg: "it is not a saved run of engine \"vm\""}
 	}
 	info := StateInfo{Header: hdr, Sizes: map[string]int{}}
@@ -221,11 +243,14 @@ func (s *session) save(main *value.Object, suspensions int) (*Suspended, error) 
 	if err != nil {
 		return nil, &SuspendError{Reason: err.Error()}
 	}
-	body := make([]byte, 0, len(s.code)+len(runSec)+len(heap))
-	body = append(append(append(body, s.code...), runSec...), heap...)
+	src, srcZ := s.rt.pack([]byte(s.code))
+	heap, heapZ := s.rt.pack(heap)
+	body := make([]byte, 0, len(src)+len(runSec)+len(heap))
+	body = append(append(append(body, src...), runSec...), heap...)
 	hdr := snapfile.Header{Build: buildFingerprint(), Engine: EngineVM, ProgramHash: sha256.Sum256([]byte(s.code)),
 		ToolsHash: s.toolsHash(), Sections: []snapfile.Section{
-			{Name: "source", Size: len(s.code)}, {Name: "run", Size: len(runSec)}, {Name: "heap", Size: len(heap)}}}
+			{Name: sectionName("source", srcZ), Size: len(src)}, {Name: "run", Size: len(runSec)},
+			{Name: sectionName("heap", heapZ), Size: len(heap)}}}
 	state, err := snapfile.Write(hdr, body, snapfile.Options{Key: s.rt.opts.SnapshotKey, MaxBytes: s.rt.opts.MaxSnapshotBytes})
 	if err != nil {
 		return nil, &SuspendError{Reason: err.Error()}
@@ -261,12 +286,25 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 	if hdr.Build != buildFingerprint() {
 		return Outcome{}, &SnapshotError{Reason: "build", Msg: fmt.Sprintf("it was written by build %q and this is %q: resume it with the build that wrote it", hdr.Build, buildFingerprint())}
 	}
-	if hdr.Engine != EngineVM || len(hdr.Sections) != 3 || hdr.Sections[0].Name != "source" || hdr.Sections[1].Name != "run" || hdr.Sections[2].Name != "heap" {
+	srcZ, okSrc := sectionIs(hdr.Sections, 0, "source")
+	heapZ, okHeap := sectionIs(hdr.Sections, 2, "heap")
+	if hdr.Engine != EngineVM || len(hdr.Sections) != 3 || !okSrc || hdr.Sections[1].Name != "run" || !okHeap {
 		return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "it is not a saved run of engine \"vm\""}
 	}
-	code := string(body[:hdr.Sections[0].Size])
+	srcBytes := body[:hdr.Sections[0].Size]
 	runSec := body[hdr.Sections[0].Size : hdr.Sections[0].Size+hdr.Sections[1].Size]
 	heap := body[hdr.Sections[0].Size+hdr.Sections[1].Size:]
+	if srcZ {
+		if srcBytes, err = rt.unpack(srcBytes); err != nil {
+			return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "its source: " + err.Error()}
+		}
+	}
+	if heapZ {
+		if heap, err = rt.unpack(heap); err != nil {
+			return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "its heap: " + err.Error()}
+		}
+	}
+	code := string(srcBytes)
 	if sha256.Sum256([]byte(code)) != hdr.ProgramHash {
 		return Outcome{}, &SnapshotError{Reason: "program", Msg: "its program source does not match its hash"}
 	}
