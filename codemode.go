@@ -90,8 +90,8 @@ type Runtime struct {
 	snapDone bool // snapReg was given (a round-trip sibling)
 	// roundTrip: Execute saves and restores every run (RoundTripEnv).
 	roundTrip bool
-	// deflaters and inflaters are reused by the states' compression.
-	deflaters, inflaters sync.Pool
+	// codecs are the states' deflaters and inflaters, for reuse.
+	codecs codecPool
 }
 
 // overlaySchemaCacheSize bounds the compiled schemas WithTools keeps

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 )
 
 // A state's source and heap sections are deflated when that saves a
@@ -30,7 +31,7 @@ func (rt *Runtime) pack(b []byte) (stored []byte, z bool) {
 	var buf bytes.Buffer
 	buf.Grow(len(b)/2 + 16)
 	buf.Write(binary.AppendUvarint(nil, uint64(len(b))))
-	w, _ := rt.deflaters.Get().(*flate.Writer)
+	w, _ := rt.codecs.get(&rt.codecs.deflaters).(*flate.Writer)
 	if w == nil {
 		w, _ = flate.NewWriter(&buf, flate.BestSpeed)
 	} else {
@@ -40,7 +41,7 @@ func (rt *Runtime) pack(b []byte) (stored []byte, z bool) {
 	if err == nil {
 		err = w.Close()
 	}
-	rt.deflaters.Put(w)
+	rt.codecs.put(&rt.codecs.deflaters, w)
 	if err != nil || buf.Len() > len(b)-len(b)/10 {
 		return b, false
 	}
@@ -58,13 +59,13 @@ func (rt *Runtime) unpack(stored []byte) ([]byte, error) {
 		return nil, fmt.Errorf("a deflated section of %d bytes claims %d", len(stored), n)
 	}
 	src := bytes.NewReader(stored[k:])
-	r, _ := rt.inflaters.Get().(io.ReadCloser)
+	r, _ := rt.codecs.get(&rt.codecs.inflaters).(io.ReadCloser)
 	if r == nil {
 		r = flate.NewReader(src)
 	} else if err := r.(flate.Resetter).Reset(src, nil); err != nil {
 		return nil, err
 	}
-	defer rt.inflaters.Put(r)
+	defer rt.codecs.put(&rt.codecs.inflaters, r)
 	out := make([]byte, n)
 	if _, err := io.ReadFull(r, out); err != nil {
 		return nil, fmt.Errorf("a deflated section does not inflate: %v", err)
@@ -74,4 +75,35 @@ func (rt *Runtime) unpack(stored []byte) ([]byte, error) {
 		return nil, errors.New("a deflated section inflates to more than it says")
 	}
 	return out, nil
+}
+
+// codecPool keeps a few deflaters and inflaters per Runtime for reuse:
+// a deflater is about 300 KB of tables, which a sync.Pool would drop at
+// every collection.
+type codecPool struct {
+	mu                   sync.Mutex
+	deflaters, inflaters []any
+}
+
+// maxPooled is how many of each a Runtime keeps.
+const maxPooled = 4
+
+func (p *codecPool) get(list *[]any) any {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := len(*list)
+	if n == 0 {
+		return nil
+	}
+	v := (*list)[n-1]
+	*list = (*list)[:n-1]
+	return v
+}
+
+func (p *codecPool) put(list *[]any, v any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(*list) < maxPooled {
+		*list = append(*list, v)
+	}
 }
