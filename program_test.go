@@ -7,6 +7,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-codemode/codemode"
 	"github.com/go-codemode/codemode/internal/snapfile"
@@ -363,5 +364,26 @@ func TestDeflatedSectionsAreBounded(t *testing.T) {
 				t.Fatalf("got %v", err)
 			}
 		})
+	}
+}
+
+// TestTimeoutCountsEverySession: the timeout counts the active time of
+// the whole run, across a suspension: each session alone is well inside
+// it, the two together are not.
+func TestTimeoutCountsEverySession(t *testing.T) {
+	ctx := context.Background()
+	limit := func(o *codemode.Options) { o.Limits.Timeout = 3 * time.Second }
+	burn := `{ const until = Date.now() + 1800; while (Date.now() < until) {} }`
+	src := burn + `; await tools.orders.update({ id: 1, status: "x" }); ` + burn + `; return "done"`
+	out, err := approvalRuntime(t, limit).Program(src).Run(ctx)
+	if err != nil || !out.IsSuspended() {
+		t.Fatalf("the first session: %v %s", err, out.Result)
+	}
+	if info, _ := codemode.InspectState(out.Suspended.State); info.UsedMillis < 1800 {
+		t.Fatalf("the state says %d ms were used", info.UsedMillis)
+	}
+	res, err := approvalRuntime(t, limit).Resume(out.Suspended.State, codemode.Approve("call-1")).Run(ctx)
+	if err != nil || res.Result.OK || res.Result.Error.Kind != codemode.TimeoutExceeded {
+		t.Fatalf("the second session should time out: %v %s", err, res.Result)
 	}
 }
