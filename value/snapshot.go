@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,7 +31,7 @@ func SnapshotTypes(reg *snapshot.Registry, lib *Library) {
 		snapshot.ExternIf(builtinName))
 	snapshot.Register[*Symbol](reg, "value.Symbol")
 	snapshot.Register[*Native](reg, "value.Native", snapshot.ExternBy(func(n *Native) (string, bool) {
-		name, ok := lib.natives_().byPtr[n]
+		name, ok := lib.snapNatives().byPtr[n]
 		return "N" + name, ok
 	}))
 	snapshot.Register[*ArrayData](reg, "value.ArrayData", snapshot.After(checkArray))
@@ -461,7 +462,7 @@ func (l *Library) snapshotData() *libSnapshot {
 	return s
 }
 
-func (l *Library) natives_() *nativeIndex { return &l.snapshotData().natives }
+func (l *Library) snapNatives() *nativeIndex { return &l.snapshotData().natives }
 
 func (s *libSnapshot) build(l *Library) {
 	r := NewRealm(l, nil)
@@ -539,7 +540,7 @@ func (s *libSnapshot) build(l *Library) {
 	for name := range l.globals {
 		names = append(names, name)
 	}
-	sortStrings(names)
+	slices.Sort(names)
 	for _, name := range names {
 		if v, ok := safeGlobal(r, name); ok {
 			walk(v.AsObject())
@@ -549,7 +550,7 @@ func (s *libSnapshot) build(l *Library) {
 	for name := range l.natives {
 		natives = append(natives, name)
 	}
-	sortStrings(natives)
+	slices.Sort(natives)
 	for _, name := range natives {
 		add(l.natives[name])
 	}
@@ -571,14 +572,6 @@ func safeGlobal(r *Realm, name string) (v Value, ok bool) {
 		}
 	}()
 	return r.Global(name)
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // builtinName names a built-in function object by its place on an
@@ -818,7 +811,7 @@ func (r *Realm) ResolveExtern(name string, t reflect.Type) (v reflect.Value, ok 
 			}
 		}
 	case strings.HasPrefix(name, "N"):
-		if n := r.lib.natives_().byName[name[1:]]; n != nil {
+		if n := r.lib.snapNatives().byName[name[1:]]; n != nil {
 			return reflect.ValueOf(n), true, nil
 		}
 		return v, true, fmt.Errorf("snapshot: the state uses the built-in %q, which this build does not have", name[1:])

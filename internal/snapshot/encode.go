@@ -127,32 +127,6 @@ func (e *Encoder) Extern(p any, name string) {
 	e.setExtern(v.Type(), v.UnsafePointer(), name)
 }
 
-// IsExtern reports whether p was made an extern.
-func (e *Encoder) IsExtern(p any) bool {
-	v := reflect.ValueOf(p)
-	if v.Kind() != reflect.Pointer || v.IsNil() {
-		return false
-	}
-	_, ok := e.extern(v.Type(), v.UnsafePointer())
-	return ok
-}
-
-// TypeCounts counts the objects numbered so far by type (for tests and
-// tuning).
-func (e *Encoder) TypeCounts() map[string]int {
-	m := map[string]int{}
-	for _, v := range e.queue {
-		m[v.Type().String()]++
-	}
-	return m
-}
-
-// Objects is how many objects have been numbered so far.
-func (e *Encoder) Objects() int { return len(e.queue) }
-
-// Len is the bytes written so far.
-func (e *Encoder) Len() int { return len(e.buf) }
-
 // Encode writes root (a pointer) and everything it reaches, and returns
 // the bytes.
 func (e *Encoder) Encode(root any) ([]byte, error) {
@@ -186,9 +160,6 @@ func (e *Encoder) Finish() ([]byte, error) {
 	}
 	return e.buf, nil
 }
-
-// Where names the field being written, for a custom codec's errors.
-func (e *Encoder) Where() string { return e.where }
 
 // Fail stops the encoding with err (the first one wins).
 func (e *Encoder) Fail(err error) {
