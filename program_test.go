@@ -387,3 +387,38 @@ func TestTimeoutCountsEverySession(t *testing.T) {
 		t.Fatalf("the second session should time out: %v %s", err, res.Result)
 	}
 }
+
+// TestResumeRecountsTheHeap: the memory a restored heap holds is counted
+// again on resume, so a Runtime with a smaller budget refuses to go on
+// with a run whose heap is already past it, and one with room goes on.
+func TestResumeRecountsTheHeap(t *testing.T) {
+	ctx := context.Background()
+	prog := `
+const held = Array.from({ length: 20000 }, (_, i) => "item " + i);
+await tools.orders.update({ id: 1, status: "x" });
+return held.length`
+	out, err := approvalRuntime(t).Program(prog).Run(ctx)
+	if err != nil || !out.IsSuspended() {
+		t.Fatal(err, out.Result)
+	}
+	for _, tc := range []struct {
+		budget int64
+		want   string
+	}{
+		{budget: 200_000, want: `MemoryLimitExceeded: Execution exceeded its memory limit of 200000 bytes.`},
+		{budget: 50_000_000, want: `20000`},
+	} {
+		small := func(o *codemode.Options) { o.Limits.MaxMemoryBytes = tc.budget }
+		res, err := approvalRuntime(t, small).Resume(out.Suspended.State, codemode.Approve("call-1")).Run(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(res.Result.Value)
+		if !res.Result.OK {
+			got = string(res.Result.Error.Kind) + ": " + res.Result.Error.Message
+		}
+		if got != tc.want {
+			t.Errorf("budget %d: got %s, want %s", tc.budget, got, tc.want)
+		}
+	}
+}

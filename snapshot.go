@@ -339,6 +339,10 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 	if err := vr.RestoreState(root); err != nil {
 		return Outcome{}, snapshotError(err)
 	}
+	var fail *engine.Failure
+	if intr := vr.Realm().Recount(value.RestoredBytes(d)); intr != nil {
+		fail = &engine.Failure{Interrupt: intr}
+	}
 	if hs.Main == nil {
 		return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "it has no promise to wait for"}
 	}
@@ -353,6 +357,9 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 	p.started(s)
 	p.restored = time.Since(t0)
 	for _, pc := range hs.Held {
+		if fail != nil {
+			break
+		}
 		if pc == nil || pc.promise == nil {
 			return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "a held call without its promise"}
 		}
@@ -369,7 +376,7 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 		}
 		pc.deny(d.reason)
 	}
-	return p.drive(s, value.Undefined, hs.Main, nil, int(suspensions)), nil
+	return p.drive(s, value.Undefined, hs.Main, fail, int(suspensions)), nil
 }
 
 // resolveExtern finds what an extern name in a state names here.

@@ -261,6 +261,7 @@ func decodeObject(d *snapshot.Decoder, o *Object) {
 		d.Malformed("an object of %d properties with %d bytes left", len(shape), d.Left())
 	}
 	o.props = make([]Property, len(shape))
+	restoredBytes(d, objectBytes+propertyBytes*len(shape))
 	for i := range shape {
 		p := &o.props[i]
 		p.Key, p.Flags = shape[i].Key, shape[i].Flags
@@ -293,6 +294,7 @@ func decodeValues(d *snapshot.Decoder, vs *[]Value) {
 		d.Malformed("%d values with %d bytes left", u-1, d.Left())
 	}
 	*vs = make([]Value, u-1)
+	restoredBytes(d, valueBytes*len(*vs))
 	for i := range *vs {
 		decodeValue(d, &(*vs)[i])
 	}
@@ -323,6 +325,7 @@ func decodeString(d *snapshot.Decoder, s *String) {
 			}
 		}
 		*s = String{ascii: a, length: len(a)}
+		restoredBytes(d, s.Bytes())
 		return
 	}
 	b := d.Bytes()
@@ -334,6 +337,37 @@ func decodeString(d *snapshot.Decoder, s *String) {
 		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
 	}
 	*s = String{wide: u, isWide: true, length: len(u)}
+	restoredBytes(d, s.Bytes())
+}
+
+// The memory a restored heap holds is recounted as it is read, at the
+// sizes Charge uses: a state's own count is not trusted (an unsealed
+// state could claim a huge heap costs nothing), and the Runtime that
+// resumes it may have a smaller budget.
+
+// heapTally is the recount of one decoding.
+type heapTally struct{ n int64 }
+
+func restoredBytes(d *snapshot.Decoder, n int) {
+	d.Memo("value.recount", func() any { return &heapTally{} }).(*heapTally).n += int64(n)
+}
+
+// RestoredBytes is what the objects, arrays and strings d has read cost
+// in the memory count.
+func RestoredBytes(d *snapshot.Decoder) int64 {
+	return d.Memo("value.recount", func() any { return &heapTally{} }).(*heapTally).n
+}
+
+// Recount makes the run's memory count at least restored (RestoredBytes
+// of the state it was restored from), and returns the MemoryLimitExceeded
+// interrupt when that passes the budget.
+func (r *Realm) Recount(restored int64) *Interrupt {
+	r.allocated = max(r.allocated, restored)
+	if r.Budget > 0 && r.allocated > r.Budget {
+		return &Interrupt{Kind: "MemoryLimitExceeded",
+			Message: fmt.Sprintf("Execution exceeded its memory limit of %d bytes.", r.Budget)}
+	}
+	return nil
 }
 
 // maxProtoChain bounds a prototype chain read from a state.
