@@ -268,6 +268,10 @@ type session struct {
 	runCtx     context.Context
 	cancel     context.CancelFunc
 	keep       int
+	// srcStored is the source as states store it (deflated when srcZ),
+	// made at the first save and kept for the next ones.
+	srcStored []byte
+	srcZ      bool
 }
 
 // newSession checks the options, parses and compiles code, and makes the

@@ -2,12 +2,13 @@ package codemode
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"sync"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // A state's source and heap sections are deflated when that saves a
@@ -15,6 +16,12 @@ import (
 // section is named with ".z" and starts with its inflated length, which
 // bounds the inflating (a small state cannot claim to inflate to more
 // than maxInflate times its size).
+//
+// The source is deflated with a preset dictionary of common JavaScript
+// (sourceDict), which saves about 7% of a short program; the dictionary
+// is part of the format, so changing it needs a new snapfile version.
+// A run deflates its source once: later saves, and the saves of a
+// resumed run, reuse the bytes.
 
 // packMin is the size under which a section is stored as it is.
 const packMin = 256
@@ -22,9 +29,35 @@ const packMin = 256
 // maxInflate bounds how many times its stored size a section inflates to.
 const maxInflate = 64
 
-// pack returns b deflated (with its length first) when that is at least
-// a tenth smaller, else b itself; z says which.
-func (rt *Runtime) pack(b []byte) (stored []byte, z bool) {
+// deflateLevel is the level both sections are deflated at: on the
+// fixture's state level 5 is 11% smaller than level 1 and takes 40%
+// longer (github.com/klauspost/compress/flate, which unlike the
+// standard library's can reset a writer to another dictionary, and is
+// about twice as fast on sections this small).
+const deflateLevel = 5
+
+// sourceDict is the source's preset dictionary: the tokens and calls a
+// model's program is made of, the likeliest last (deflate reaches the
+// end of the window best).
+const sourceDict = `function async await const return let for (const  of  in  if (  } else { else if ( ` +
+	`try { } catch (e) { throw new Error( new Promise((resolve, reject) => Promise.all( ` +
+	`Promise.allSettled( .then( .catch( .finally( typeof  instanceof  undefined null true false ` +
+	` === !== == != && || ?? => { }); ]); ), (x) => x.filter( .map( .reduce((acc, .forEach( .find( ` +
+	`.some( .every( .includes( .indexOf( .slice( .splice( .push( .sort((a, b) =>  .join(", ") ` +
+	`.split( .length .toFixed(2) .trim() .toLowerCase() .startsWith( Object.keys( Object.values( ` +
+	`Object.entries( Object.fromEntries( Object.assign({}, Array.from( Array.isArray( ` +
+	`JSON.stringify( JSON.parse( Math.max( Math.min( Math.round( Math.floor( Number( String( ` +
+	`new Map() new Set() .get( .set( .has( console.log( console.error( await tools. ` +
+	`await Promise.all( return { id: name: status: total: count: items: results: error: message: ` +
+	`data: value: type: `
+
+// The heap is deflated with the program's source as its dictionary:
+// the names a heap holds (properties, tools, strings) are mostly in the
+// source, which the resuming side reads first.
+
+// pack returns b deflated against dict (with its length first) when that is at
+// least a tenth smaller, else b itself; z says which.
+func (rt *Runtime) pack(b []byte, dict []byte) (stored []byte, z bool) {
 	if len(b) < packMin {
 		return b, false
 	}
@@ -33,9 +66,9 @@ func (rt *Runtime) pack(b []byte) (stored []byte, z bool) {
 	buf.Write(binary.AppendUvarint(nil, uint64(len(b))))
 	w, _ := rt.codecs.get(&rt.codecs.deflaters).(*flate.Writer)
 	if w == nil {
-		w, _ = flate.NewWriter(&buf, flate.BestSpeed)
+		w, _ = flate.NewWriterDict(&buf, deflateLevel, dict)
 	} else {
-		w.Reset(&buf)
+		w.ResetDict(&buf, dict)
 	}
 	_, err := w.Write(b)
 	if err == nil {
@@ -48,9 +81,9 @@ func (rt *Runtime) pack(b []byte) (stored []byte, z bool) {
 	return buf.Bytes(), true
 }
 
-// unpack inflates a section pack deflated, refusing one that claims or
-// holds more than it may.
-func (rt *Runtime) unpack(stored []byte) ([]byte, error) {
+// unpack inflates a section pack deflated against dict, refusing one that
+// claims or holds more than it may.
+func (rt *Runtime) unpack(stored []byte, dict []byte) ([]byte, error) {
 	n, k := binary.Uvarint(stored)
 	if k <= 0 {
 		return nil, errors.New("a deflated section without its length")
@@ -61,8 +94,8 @@ func (rt *Runtime) unpack(stored []byte) ([]byte, error) {
 	src := bytes.NewReader(stored[k:])
 	r, _ := rt.codecs.get(&rt.codecs.inflaters).(io.ReadCloser)
 	if r == nil {
-		r = flate.NewReader(src)
-	} else if err := r.(flate.Resetter).Reset(src, nil); err != nil {
+		r = flate.NewReaderDict(src, dict)
+	} else if err := r.(flate.Resetter).Reset(src, dict); err != nil {
 		return nil, err
 	}
 	defer rt.codecs.put(&rt.codecs.inflaters, r)
@@ -77,9 +110,9 @@ func (rt *Runtime) unpack(stored []byte) ([]byte, error) {
 	return out, nil
 }
 
-// codecPool keeps a few deflaters and inflaters per Runtime for reuse:
-// a deflater is about 300 KB of tables, which a sync.Pool would drop at
-// every collection.
+// codecPool keeps a few deflaters and inflaters of each codec per
+// Runtime for reuse: a deflater is about 300 KB of tables, which a
+// sync.Pool would drop at every collection.
 type codecPool struct {
 	mu                   sync.Mutex
 	deflaters, inflaters []any

@@ -3,7 +3,6 @@ package codemode
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -45,16 +44,6 @@ type hostState struct {
 	Held []*pendingCall
 	// ExtObjects are the extension globals made so far.
 	ExtObjects map[string]value.Value
-}
-
-// runSection is the "run" section: what the resumed run's limits need
-// before the heap is read, and what `codemode snapshot inspect` shows
-// without the tools.
-type runSection struct {
-	UsedNanos   int64         `json:"usedNanos"`
-	Suspensions int           `json:"suspensions"`
-	ToolCalls   int           `json:"toolCalls"`
-	Pending     []PendingCall `json:"pending"`
 }
 
 // sectionName is a section's name, with ".z" when it is deflated.
@@ -120,9 +109,9 @@ func InspectState(state []byte) (StateInfo, error) {
 		end -= sha256.Size
 	}
 	runSec := state[end-hdr.Sections[1].Size : end]
-	var rs runSection
-	if err := json.Unmarshal(runSec, &rs); err != nil {
-		return StateInfo{}, &SnapshotError{Reason: "malformed", Msg: "its run section is malformed"}
+	rs, err := parseRunSection(runSec)
+	if err != nil {
+		return StateInfo{}, &SnapshotError{Reason: "malformed", Msg: err.Error()}
 	}
 	info.UsedMillis, info.Suspensions, info.ToolCalls, info.Pending = rs.UsedNanos/1e6, rs.Suspensions, rs.ToolCalls, rs.Pending
 	if info.Pending == nil {
@@ -171,12 +160,16 @@ var buildFingerprint = sync.OnceValue(func() string {
 	for _, s := range bi.Settings {
 		fmt.Fprintln(h, s.Key, s.Value)
 	}
-	return fmt.Sprintf("%s %s %x", bi.Main.Path, bi.Main.Version, h.Sum(nil)[:8])
+	// The module's path is the magic's to say; the version is for people.
+	if bi.Main.Version == "(devel)" || bi.Main.Version == "" {
+		return fmt.Sprintf("%x", h.Sum(nil)[:8])
+	}
+	return fmt.Sprintf("%s %x", bi.Main.Version, h.Sum(nil)[:8])
 })
 
 // toolsHash fingerprints the tool tree and the extensions a run sees: a
 // state resumes only where the same tools and globals exist.
-func (s *session) toolsHash() [32]byte {
+func (s *session) toolsHash() [16]byte {
 	h := sha256.New()
 	for _, n := range s.th.tree.Tools() {
 		fmt.Fprintln(h, "tool", n.Path)
@@ -191,8 +184,8 @@ func (s *session) toolsHash() [32]byte {
 			fmt.Fprintln(h, "ext", n)
 		}
 	}
-	var out [32]byte
-	copy(out[:], h.Sum(nil))
+	var out [16]byte
+	copy(out[:], h.Sum(nil)) // 128 bits tell tool trees apart; the seal is what resists forgery
 	return out
 }
 
@@ -238,13 +231,13 @@ func (s *session) save(main *value.Object, suspensions int) (*Suspended, error) 
 		return nil, &SuspendError{Reason: err.Error()}
 	}
 	used := s.used + time.Since(s.start)
-	runSec, err := json.Marshal(runSection{UsedNanos: int64(used), Suspensions: suspensions,
-		ToolCalls: len(s.th.calls), Pending: pending})
-	if err != nil {
-		return nil, &SuspendError{Reason: err.Error()}
+	runSec := runSection{UsedNanos: int64(used), Suspensions: suspensions,
+		ToolCalls: len(s.th.calls), Pending: pending}.append(nil)
+	if s.srcStored == nil {
+		s.srcStored, s.srcZ = s.rt.pack([]byte(s.code), []byte(sourceDict))
 	}
-	src, srcZ := s.rt.pack([]byte(s.code))
-	heap, heapZ := s.rt.pack(heap)
+	src, srcZ := s.srcStored, s.srcZ
+	heap, heapZ := s.rt.pack(heap, []byte(s.code))
 	body := make([]byte, 0, len(src)+len(runSec)+len(heap))
 	body = append(append(append(body, src...), runSec...), heap...)
 	hdr := snapfile.Header{Build: buildFingerprint(), Engine: EngineVM, ProgramHash: sha256.Sum256([]byte(s.code)),
@@ -292,15 +285,16 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 		return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "it is not a saved run of engine \"vm\""}
 	}
 	srcBytes := body[:hdr.Sections[0].Size]
+	srcStored := srcBytes
 	runSec := body[hdr.Sections[0].Size : hdr.Sections[0].Size+hdr.Sections[1].Size]
 	heap := body[hdr.Sections[0].Size+hdr.Sections[1].Size:]
 	if srcZ {
-		if srcBytes, err = rt.unpack(srcBytes); err != nil {
+		if srcBytes, err = rt.unpack(srcBytes, []byte(sourceDict)); err != nil {
 			return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "its source: " + err.Error()}
 		}
 	}
 	if heapZ {
-		if heap, err = rt.unpack(heap); err != nil {
+		if heap, err = rt.unpack(heap, srcBytes); err != nil {
 			return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "its heap: " + err.Error()}
 		}
 	}
@@ -308,9 +302,9 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 	if sha256.Sum256([]byte(code)) != hdr.ProgramHash {
 		return Outcome{}, &SnapshotError{Reason: "program", Msg: "its program source does not match its hash"}
 	}
-	var rs runSection
-	if err := json.Unmarshal(runSec, &rs); err != nil || rs.UsedNanos < 0 || rs.Suspensions < 0 {
-		return Outcome{}, &SnapshotError{Reason: "malformed", Msg: "its run section is malformed"}
+	rs, err := parseRunSection(runSec)
+	if err != nil {
+		return Outcome{}, &SnapshotError{Reason: "malformed", Msg: err.Error()}
 	}
 	suspensions := rs.Suspensions
 	s, early := rt.newSession(ctx, code, time.Now(), time.Duration(rs.UsedNanos), opts)
@@ -318,6 +312,8 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 		return Outcome{Result: *early}, nil
 	}
 	defer s.close()
+	// The next save reuses the source as it was stored.
+	s.srcStored, s.srcZ = append([]byte(nil), srcStored...), srcZ
 	if s.toolsHash() != hdr.ToolsHash {
 		return Outcome{}, &SnapshotError{Reason: "tools", Msg: "the tool tree or the extensions differ from the run's that was saved: resume it on a Runtime with the same tools and extensions"}
 	}

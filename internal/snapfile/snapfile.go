@@ -14,7 +14,7 @@
 //	build        uvarint length, then that many bytes (at most 256)
 //	engine       uvarint length, then that many bytes (at most 256)
 //	programHash  32 bytes
-//	toolsHash    32 bytes
+//	toolsHash    16 bytes (a truncated SHA-256)
 //	flags        1 byte: 0 unsealed, 1 sealed; any other value is Malformed
 //	sections     uvarint count (at most 64), then for each section:
 //	             uvarint name length, the name (at most 256 bytes), uvarint size
@@ -74,7 +74,7 @@ type Header struct {
 	Build       string    // build fingerprint: module version plus a hash of the build info (the caller supplies it); at most 256 bytes
 	Engine      string    // the engine that saved the run, "vm"; at most 256 bytes
 	ProgramHash [32]byte  // sha256 of the program source
-	ToolsHash   [32]byte  // fingerprint of the tool tree and extensions
+	ToolsHash   [16]byte  // fingerprint of the tool tree and extensions (a truncated SHA-256)
 	Sealed      bool      // an HMAC-SHA256 seal follows the body; Write sets it from Options.Key
 	Sections    []Section // the body's parts, in order, for inspection; at most 64
 }
@@ -288,9 +288,11 @@ func parse(data []byte) (Header, []byte, error) {
 	if err := r.hash("the program hash", &h.ProgramHash); err != nil {
 		return Header{}, nil, err
 	}
-	if err := r.hash("the tools hash", &h.ToolsHash); err != nil {
+	b, err := r.bytes("the tools hash", uint64(len(h.ToolsHash)))
+	if err != nil {
 		return Header{}, nil, err
 	}
+	copy(h.ToolsHash[:], b)
 	flags, err := r.bytes("the flags", 1)
 	if err != nil {
 		return Header{}, nil, err

@@ -22,7 +22,7 @@ func sample() (Header, []byte) {
 		Build:       "v1.2.3+abcd",
 		Engine:      "vm",
 		ProgramHash: sha256.Sum256([]byte("await tools.x()")),
-		ToolsHash:   sha256.Sum256([]byte("tools")),
+		ToolsHash:   [16]byte{0: 7, 15: 9},
 		Sections:    []Section{{"heap", 5}, {"stack", 3}},
 	}
 	return h, []byte("HEAPSSTK")
@@ -58,7 +58,7 @@ func raw(parts ...any) []byte {
 	return b
 }
 
-var zeroHashes = strings.Repeat("\x00", 64)
+var zeroHashes = strings.Repeat("\x00", 48) // the program hash (32 bytes) and the tools hash (16)
 
 // empty is the smallest state, by hand: magic, version 1, build "", engine
 // "", two zero hashes, unsealed, no sections, empty body.
@@ -142,14 +142,14 @@ func TestHeaderJSON(t *testing.T) {
 	h, _ := sample()
 	h.Version, h.Sealed = 1, true
 	h.ProgramHash = [32]byte{0xAB, 0x01}
-	h.ToolsHash = [32]byte{31: 0xFF}
+	h.ToolsHash = [16]byte{15: 0xFF}
 	got, err := json.Marshal(h)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `{"version":1,"build":"v1.2.3+abcd","engine":"vm",` +
 		`"programHash":"ab01000000000000000000000000000000000000000000000000000000000000",` +
-		`"toolsHash":"00000000000000000000000000000000000000000000000000000000000000ff",` +
+		`"toolsHash":"000000000000000000000000000000ff",` +
 		`"sealed":true,"sections":[{"name":"heap","size":5},{"name":"stack","size":3}]}`
 	if string(got) != want {
 		t.Errorf("JSON =\n%s\nwant\n%s", got, want)
