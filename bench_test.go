@@ -126,7 +126,8 @@ func BenchmarkWithTools(b *testing.B) {
 // fourth call waiting for approval) beside the same run without a
 // suspension: run is the whole run with the order approved by nobody
 // (no hook), suspend the run up to its suspension, resume the resumed
-// run to its end. suspend-µs is saving and encoding the state alone;
+// run to its end (resume-cold compiling the program again, as a new
+// process does). suspend-µs is saving and encoding the state alone;
 // resume-µs decoding and restoring it, up to running again; bytes the
 // state's size.
 func BenchmarkSuspend(b *testing.B) {
@@ -177,6 +178,23 @@ func BenchmarkSuspend(b *testing.B) {
 		var restored time.Duration
 		b.ReportAllocs()
 		for b.Loop() {
+			p := rt.Resume(state, codemode.Approve("call-4"))
+			out, err := p.Run(ctx)
+			if err != nil || !out.Result.OK {
+				b.Fatal(err, out.Result)
+			}
+			_, r := codemode.ProgramTimes(p)
+			restored += r
+		}
+		b.ReportMetric(float64(restored.Microseconds())/float64(b.N), "resume-µs")
+	})
+	b.Run("resume-cold", func(b *testing.B) {
+		// As a new process resumes it: the program compiled again.
+		rt := inventoryRuntime(b, 50, true)
+		var restored time.Duration
+		b.ReportAllocs()
+		for b.Loop() {
+			codemode.ForgetCompiled(rt)
 			p := rt.Resume(state, codemode.Approve("call-4"))
 			out, err := p.Run(ctx)
 			if err != nil || !out.Result.OK {

@@ -92,6 +92,8 @@ type Runtime struct {
 	roundTrip bool
 	// codecs are the states' deflaters and inflaters, for reuse.
 	codecs codecPool
+	// compiled are the programs last compiled for engine "vm".
+	compiled compiledCache
 }
 
 // overlaySchemaCacheSize bounds the compiled schemas WithTools keeps
@@ -334,21 +336,26 @@ func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time,
 		return fail(ParseError, fmt.Sprintf(
 			"The program is %d bytes, over the %d-byte source limit; send a shorter program (move data into tool calls or bindings), or raise Limits.MaxSourceBytes.", len(code), max))
 	}
-	prog, err := ast.ParseWith(code, rt.parseOptions())
-	if err != nil {
-		r := parseFailure(err)
-		return nil, &r
-	}
-	if r := interrupted(); r != nil {
-		return nil, r
-	}
 	eng := rt.engine
 	if cfg.program {
 		eng = EngineVM
 	}
-	newRun, err := compileFor(eng, prog)
-	if err != nil {
-		return fail(ExecutionFailure, err.Error())
+	newRun := rt.compiled.get(code)
+	if eng != EngineVM || newRun == nil {
+		prog, err := ast.ParseWith(code, rt.parseOptions())
+		if err != nil {
+			r := parseFailure(err)
+			return nil, &r
+		}
+		if r := interrupted(); r != nil {
+			return nil, r
+		}
+		if newRun, err = compileFor(eng, prog); err != nil {
+			return fail(ExecutionFailure, err.Error())
+		}
+		if eng == EngineVM {
+			rt.compiled.put(code, newRun)
+		}
 	}
 	if r := interrupted(); r != nil {
 		return nil, r
