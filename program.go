@@ -308,7 +308,11 @@ func (p *Program) drive(s *session, v value.Value, prom *value.Object, fail *eng
 			if reply != nil {
 				reply <- suspendReply{err: &SuspendError{Blocking: blocking}}
 			}
-			if p.roundTrip {
+			// Round-trip mode waits for the calls to save the run, but
+			// only once no job is left: the outcomes just applied may
+			// have queued jobs that end the run, and a call still running
+			// may be one the run's end must cancel.
+			if p.roundTrip && !s.run.Realm().HasJobs() {
 				fail = s.run.WaitHost()
 			}
 			continue
