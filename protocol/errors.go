@@ -42,13 +42,17 @@ const (
 	CodeShuttingDown Code = "SHUTTING_DOWN"
 	// CodeInternal: the executor failed in a way no other code names.
 	CodeInternal Code = "INTERNAL"
+	// CodeSuspended: the run did not finish but was saved (the server
+	// drained while it waited on a tool); the result carries its state,
+	// which a resume continues.
+	CodeSuspended Code = "SUSPENDED"
 )
 
 var knownCodes = []Code{
 	CodeProtocolMismatch, CodeQueueOverflow, CodeConnectionRejected,
 	CodeTimeout, CodeWorkerCrashed, CodePayloadTooLarge,
 	CodeMalformedMessage, CodeInvalidRequest, CodeUnknownExecution,
-	CodeCancelled, CodeShuttingDown, CodeInternal,
+	CodeCancelled, CodeShuttingDown, CodeInternal, CodeSuspended,
 }
 
 // Codes returns every code this version of the protocol declares, in

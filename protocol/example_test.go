@@ -72,5 +72,5 @@ func ExampleValidateProviders() {
 		{Name: "my-store"},
 	}))
 	// Output:
-	// provider name "my-store" is not a JavaScript identifier (letters, digits, _ and $, not starting with a digit)
+	// Provider name "my-store" is not a valid JavaScript identifier
 }

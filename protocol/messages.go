@@ -35,6 +35,13 @@ const (
 	TypeCancel MessageType = "cancel"
 	// TypeError reports a failure that no result carries (either way).
 	TypeError MessageType = "error"
+	// TypeFetch carries a program's outbound request in the stub mode
+	// (server to client).
+	TypeFetch MessageType = "fetch"
+	// TypeFetchResult answers a fetch (client to server).
+	TypeFetchResult MessageType = "fetchResult"
+	// TypeResume continues a saved run (client to server).
+	TypeResume MessageType = "resume"
 )
 
 // Message is one wire message: one of the *Message types of this
@@ -160,6 +167,10 @@ type ResultMessage struct {
 	ExecutionID string `json:"executionId,omitempty"`
 	// Handles are the names of the retained execution's handles.
 	Handles []string `json:"handles,omitzero"`
+	// State is the run saved instead of finished, when Error's code is
+	// SUSPENDED: send it back in a [ResumeMessage], to this server or
+	// another, to continue the run.
+	State Base64 `json:"state,omitzero"`
 }
 
 func (m ResultMessage) validate() error {
@@ -168,6 +179,8 @@ func (m ResultMessage) validate() error {
 		return errors.New(`a result has both "resultJson" and "error"`)
 	case len(m.Handles) > 0 && m.ExecutionID == "":
 		return errors.New(`a result has "handles" without an "executionId"`)
+	case len(m.State) > 0 && (m.Error == nil || m.Error.Code != CodeSuspended):
+		return errors.New(`a result has a "state" without an error of code SUSPENDED`)
 	}
 	return nil
 }
@@ -251,6 +264,53 @@ type ErrorMessage struct {
 // Err returns m as an *Error.
 func (m ErrorMessage) Err() *Error { return &Error{Code: m.Code, Message: m.Message} }
 
+// FetchMessage carries one outbound request of an execution whose
+// outbound mode is stub. The client performs it and answers with a
+// [FetchResultMessage] of the same id and callId.
+type FetchMessage struct {
+	// ID is the execution's id.
+	ID string `json:"id" proto:"required,nonempty"`
+	// CallID names the request within the connection.
+	CallID string `json:"callId" proto:"required,nonempty"`
+	// Request is the request.
+	Request OutboundRequest `json:"request" proto:"required"`
+}
+
+// FetchResultMessage answers a fetch: the response, or the error text of
+// a request that failed (the program's fetch rejects with it).
+type FetchResultMessage struct {
+	// ID is the execution's id.
+	ID string `json:"id" proto:"required,nonempty"`
+	// CallID is the callId of the fetch it answers.
+	CallID string `json:"callId" proto:"required,nonempty"`
+	// Response is the response, when the request was performed.
+	Response *OutboundResponse `json:"response,omitempty"`
+	// Error is why the request failed, when it was not performed.
+	Error string `json:"error,omitempty"`
+}
+
+func (m FetchResultMessage) validate() error {
+	if (m.Response == nil) == (m.Error == "") {
+		return errors.New(`a fetch result has exactly one of "response" and "error"`)
+	}
+	return nil
+}
+
+// ResumeMessage continues a run saved in a result's state, on this
+// server or another built from the same version. The server answers as
+// for an execute: dispatches of the same id, then a [ResultMessage].
+type ResumeMessage struct {
+	// ID names the resumed execution on this connection.
+	ID string `json:"id" proto:"required,nonempty"`
+	// State is the saved run, as the SUSPENDED result carried it.
+	State Base64 `json:"state" proto:"required"`
+	// Providers must be the providers the run was started with.
+	Providers []ProviderDescriptor `json:"providers,omitzero"`
+	// Options shape the resumed run; Timeout counts the run's earlier
+	// active time too.
+	Options ExecuteOptions `json:"options,omitzero"`
+}
+
 // NewErrorMessage returns the error message reporting err for the
 // message of the given id. The code is err's ([CodeOf]), or
 // [CodeInternal] when it has none.
@@ -298,6 +358,15 @@ func (CancelMessage) Type() MessageType { return TypeCancel }
 // Type returns [TypeError].
 func (ErrorMessage) Type() MessageType { return TypeError }
 
+// Type returns [TypeFetch].
+func (FetchMessage) Type() MessageType { return TypeFetch }
+
+// Type returns [TypeFetchResult].
+func (FetchResultMessage) Type() MessageType { return TypeFetchResult }
+
+// Type returns [TypeResume].
+func (ResumeMessage) Type() MessageType { return TypeResume }
+
 // CorrelationID returns m.ID.
 func (m HelloMessage) CorrelationID() string { return m.ID }
 
@@ -328,6 +397,15 @@ func (m CancelMessage) CorrelationID() string { return m.ID }
 // CorrelationID returns m.ID.
 func (m ErrorMessage) CorrelationID() string { return m.ID }
 
+// CorrelationID returns m.ID.
+func (m FetchMessage) CorrelationID() string { return m.ID }
+
+// CorrelationID returns m.ID.
+func (m FetchResultMessage) CorrelationID() string { return m.ID }
+
+// CorrelationID returns m.ID.
+func (m ResumeMessage) CorrelationID() string { return m.ID }
+
 func (HelloMessage) isMessage()          {}
 func (HelloAckMessage) isMessage()       {}
 func (ExecuteMessage) isMessage()        {}
@@ -338,6 +416,9 @@ func (InvokeHandleMessage) isMessage()   {}
 func (CloseHandlesMessage) isMessage()   {}
 func (CancelMessage) isMessage()         {}
 func (ErrorMessage) isMessage()          {}
+func (FetchMessage) isMessage()          {}
+func (FetchResultMessage) isMessage()    {}
+func (ResumeMessage) isMessage()         {}
 
 // newMessage returns a new message of type t, or nil for an unknown type.
 func newMessage(t MessageType) Message {
@@ -362,6 +443,12 @@ func newMessage(t MessageType) Message {
 		return &CancelMessage{}
 	case TypeError:
 		return &ErrorMessage{}
+	case TypeFetch:
+		return &FetchMessage{}
+	case TypeFetchResult:
+		return &FetchResultMessage{}
+	case TypeResume:
+		return &ResumeMessage{}
 	}
 	return nil
 }
@@ -585,3 +672,30 @@ func (m *CancelMessage) UnmarshalJSON(data []byte) error { return unmarshalMessa
 
 // UnmarshalJSON decodes m as strictly as [Decode], requiring its type.
 func (m *ErrorMessage) UnmarshalJSON(data []byte) error { return unmarshalMessage(data, m) }
+
+// MarshalJSON renders m with its "type".
+func (m FetchMessage) MarshalJSON() ([]byte, error) {
+	type plain FetchMessage
+	return marshalMessage(m, plain(m))
+}
+
+// MarshalJSON renders m with its "type".
+func (m FetchResultMessage) MarshalJSON() ([]byte, error) {
+	type plain FetchResultMessage
+	return marshalMessage(m, plain(m))
+}
+
+// MarshalJSON renders m with its "type".
+func (m ResumeMessage) MarshalJSON() ([]byte, error) {
+	type plain ResumeMessage
+	return marshalMessage(m, plain(m))
+}
+
+// UnmarshalJSON decodes m as strictly as [Decode], requiring its type.
+func (m *FetchMessage) UnmarshalJSON(data []byte) error { return unmarshalMessage(data, m) }
+
+// UnmarshalJSON decodes m as strictly as [Decode], requiring its type.
+func (m *FetchResultMessage) UnmarshalJSON(data []byte) error { return unmarshalMessage(data, m) }
+
+// UnmarshalJSON decodes m as strictly as [Decode], requiring its type.
+func (m *ResumeMessage) UnmarshalJSON(data []byte) error { return unmarshalMessage(data, m) }

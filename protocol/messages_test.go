@@ -57,6 +57,16 @@ func sampleMessages() []protocol.Message {
 		&protocol.ErrorMessage{ID: "e1", Code: protocol.CodeUnknownExecution, Message: "no execution x9"},
 		&protocol.ErrorMessage{Code: protocol.CodeMalformedMessage, Message: "bad frame"},
 		&protocol.ErrorMessage{Code: "FUTURE_CODE", Message: "a code this version does not know"},
+		&protocol.FetchMessage{ID: "e1", CallID: "f1", Request: protocol.OutboundRequest{Method: "POST", URL: "https://api.example/x",
+			Headers: [][2]string{{"Content-Type", "application/json"}, {"X-A", "1"}, {"x-a", "2"}}, Body: protocol.Base64(`{"a":1}`)}},
+		&protocol.FetchMessage{ID: "e1", CallID: "f2", Request: protocol.OutboundRequest{Method: "GET", URL: "https://api.example/"}},
+		&protocol.FetchResultMessage{ID: "e1", CallID: "f1", Response: &protocol.OutboundResponse{Status: 201, StatusText: "Created",
+			Headers: [][2]string{{"content-type", "text/plain"}}, Body: protocol.Base64("\x00\xffok"), URL: "https://api.example/y"}},
+		&protocol.FetchResultMessage{ID: "e1", CallID: "f2", Response: &protocol.OutboundResponse{Status: 204, Body: protocol.Base64{}}},
+		&protocol.FetchResultMessage{ID: "e1", CallID: "f3", Error: "connection refused"},
+		&protocol.ResultMessage{ID: "e1", Error: &protocol.Error{Code: protocol.CodeSuspended, Message: "saved"}, State: protocol.Base64("CMST\x01\x02")},
+		&protocol.ResumeMessage{ID: "r1", State: protocol.Base64("CMST\x01\x02"), Providers: []protocol.ProviderDescriptor{{Name: "store", Tools: []string{"get"}}},
+			Options: protocol.ExecuteOptions{Timeout: protocol.TimeoutMillis(5000)}},
 	}
 }
 
@@ -184,6 +194,15 @@ func TestDecodeRejects(t *testing.T) {
 		`{"type":"cancel"}`:                                                                        `malformed message: "id" is missing`,
 		`{"type":"error","message":"x"}`:                                                           `malformed message: "code" is missing`,
 		`{"type":"error","code":"","message":"x"}`:                                                 `malformed message: "code" must not be empty`,
+		`{"type":"fetch","id":"1","callId":"2"}`:                                                   `malformed message: "request" is missing`,
+		`{"type":"fetch","id":"1","callId":"2","request":{"method":"GET"}}`:                        `malformed message: "request.url" is missing`,
+		`{"type":"fetch","id":"1","callId":"2","request":{"method":"GET","url":"u","body":"*"}}`:   `malformed message: "request.body": a base64 value is not valid: illegal base64 data at input byte 0`,
+		`{"type":"fetch","id":"1","callId":"2","request":{"method":"GET","url":"u","body":[1]}}`:   `malformed message: "request.body": a base64 value must be a string, not an array`,
+		`{"type":"fetchResult","id":"1","callId":"2"}`:                                             `malformed message: a fetch result has exactly one of "response" and "error"`,
+		`{"type":"fetchResult","id":"1","callId":"2","response":{"status":200},"error":"x"}`:       `malformed message: a fetch result has exactly one of "response" and "error"`,
+		`{"type":"fetchResult","id":"1","callId":"2","response":{"status":99}}`:                    `malformed message: "response": "status" is 99; an HTTP status is 200 to 599`,
+		`{"type":"result","id":"1","state":"AAAA"}`:                                                `malformed message: a result has a "state" without an error of code SUSPENDED`,
+		`{"type":"resume","id":"1"}`:                                                               `malformed message: "state" is missing`,
 	}
 	for in, want := range cases {
 		m, err := protocol.Decode([]byte(in))

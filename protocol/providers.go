@@ -127,17 +127,16 @@ func CheckProviders(providers []ProviderDescriptor) error {
 }
 
 func validateProviderName(name string, seen map[string]bool) string {
+	// The texts are @cloudflare/codemode's, which the seed's dialect pins.
 	switch {
 	case reservedNames[name]:
-		return fmt.Sprintf("provider name %q is reserved: it would shadow the runtime's %s global; choose another name", name, name)
-	case name == "":
-		return "provider name is empty"
+		return fmt.Sprintf("Provider name %q is reserved", name)
 	case !ProviderNamePattern.MatchString(name):
-		return fmt.Sprintf("provider name %q is not a JavaScript identifier (%s)", name, identifierRule)
+		return fmt.Sprintf("Provider name %q is not a valid JavaScript identifier", name)
 	case reservedWords[name]:
-		return fmt.Sprintf("provider name %q is a JavaScript reserved word", name)
+		return fmt.Sprintf("Provider name %q is a JavaScript reserved word", name)
 	case seen[name]:
-		return fmt.Sprintf("provider name %q is declared twice", name)
+		return fmt.Sprintf("Duplicate provider name %q", name)
 	}
 	return ""
 }
