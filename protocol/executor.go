@@ -42,6 +42,11 @@ type ExecuteRequest struct {
 	// RetainHandles keeps the execution when its value holds functions,
 	// so that they can be invoked later through InvokeHandle.
 	RetainHandles bool
+	// Suspend, when closed, asks the run to save itself at its next wait
+	// on the host (a server draining for a deploy): the result is then an
+	// Error of code [CodeSuspended] with State. A run that cannot be
+	// saved goes on. Nil never asks.
+	Suspend <-chan struct{}
 }
 
 // Options returns the wire form of r's options.
@@ -116,6 +121,10 @@ type ResumeRequest struct {
 	Providers []ProviderDescriptor
 	Dispatch  DispatchFunc
 	Fetch     FetchFunc
+	// Timeout bounds the resumed run, counting its earlier active time.
+	Timeout Timeout
+	// Suspend is as ExecuteRequest's.
+	Suspend <-chan struct{}
 }
 
 // Resumer is an [Executor] that can continue a saved run.
