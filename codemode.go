@@ -316,6 +316,11 @@ func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time,
 		}
 	}
 	deadline, timeoutMsg := runDeadline(ctx, start, timeout)
+	if limits.pausesHostWaits() {
+		// The run's own deadline moves with its waits on the host; the
+		// caller's context keeps its own, enforced through the context.
+		deadline, timeoutMsg = runDeadline(context.Background(), start, timeout)
+	}
 	if limits.Timeout > 0 && used > 0 {
 		timeoutMsg = fmt.Sprintf("Execution timed out after %dms.", limits.Timeout.Milliseconds())
 	}
@@ -365,12 +370,15 @@ func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time,
 		return fail(InvalidDataValue, err.Error())
 	}
 	s.h = h
-	eopts := engine.Options{Library: rt.lib, Host: h, Deadline: deadline, TimeoutMessage: timeoutMsg}
+	eopts := engine.Options{Library: rt.lib, Host: h, Deadline: deadline, TimeoutMessage: timeoutMsg,
+		PauseHostWaits: limits.pausesHostWaits()}
 	// The run's context carries the deadline, so that tools and
-	// extensions see it; it ends when the run does.
-	s.runCtx, s.cancel = context.WithCancel(ctx)
-	if !deadline.IsZero() {
+	// extensions see it (unless it moves with the host waits); it ends
+	// when the run does.
+	if !deadline.IsZero() && !eopts.PauseHostWaits {
 		s.runCtx, s.cancel = context.WithDeadline(ctx, deadline)
+	} else {
+		s.runCtx, s.cancel = context.WithCancel(ctx)
 	}
 	run := newRun(s.runCtx, eopts)
 	s.run = run
@@ -422,9 +430,9 @@ func (s *session) close() {
 func (s *session) result(res Result) Result {
 	cut := s.th.end()
 	res.ToolCalls = s.th.calls
-	if res.OK && !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+	if deadline := s.run.Deadline(); res.OK && !deadline.IsZero() && !time.Now().Before(deadline) {
 		// The value exists, but finishing ran past the deadline.
-		w := Diagnostic{Kind: TimeoutExceeded, Message: fmt.Sprintf("The program returned, but background work was still running at the %dms timeout and was interrupted. Await all started promises.", (s.deadline.Sub(s.start) + s.used).Milliseconds())}
+		w := Diagnostic{Kind: TimeoutExceeded, Message: fmt.Sprintf("The program returned, but background work was still running at the %dms timeout and was interrupted. Await all started promises.", (deadline.Sub(s.start) - s.run.Paused() + s.used).Milliseconds())}
 		res.Warnings = append([]Diagnostic{w}, res.Warnings...)
 	}
 	if res.OK {

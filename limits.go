@@ -33,7 +33,21 @@ type Limits struct {
 	// DefaultMaxSourceBytes; a negative value means no bound. A longer
 	// program fails with ParseError and nothing runs.
 	MaxSourceBytes int
+	// CountHostWaits says whether the time the run spends waiting only
+	// on the host (tool calls, asynchronous extensions, fetch) counts
+	// against Timeout. Nil counts it, as the reference does; Bool(false)
+	// stops the run's clock during those waits, as the executor seed's
+	// countHostWaits: false does, so that a slow tool does not use up a
+	// program's time. The caller's context still bounds the wall clock,
+	// and tools then see no deadline from Timeout in their context.
+	CountHostWaits *bool
 }
+
+// Bool makes a value for Limits.CountHostWaits.
+func Bool(b bool) *bool { return &b }
+
+// pausesHostWaits reports whether the run's clock stops during host waits.
+func (l Limits) pausesHostWaits() bool { return l.CountHostWaits != nil && !*l.CountHostWaits }
 
 // DefaultMaxSourceBytes is the source bound when Limits.MaxSourceBytes
 // is zero: 1 MiB, far above any program a model writes.
@@ -132,6 +146,14 @@ func tighten(base, run Limits) (Limits, error) {
 			return base, looser("MaxOutputBytes", fmt.Sprint(*run.MaxOutputBytes), fmt.Sprint(*base.MaxOutputBytes))
 		}
 		out.MaxOutputBytes = run.MaxOutputBytes
+	}
+	if run.CountHostWaits != nil {
+		// Not counting host waits lets a run take longer: looser than a
+		// Runtime that counts them explicitly.
+		if base.CountHostWaits != nil && *base.CountHostWaits && !*run.CountHostWaits {
+			return base, looser("CountHostWaits", "false", "true")
+		}
+		out.CountHostWaits = run.CountHostWaits
 	}
 	if run.MaxSourceBytes != 0 {
 		if run.sourceLimit() > base.sourceLimit() {

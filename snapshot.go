@@ -230,7 +230,7 @@ func (s *session) save(main *value.Object, suspensions int) (*Suspended, error) 
 	if err != nil {
 		return nil, &SuspendError{Reason: err.Error()}
 	}
-	used := s.used + time.Since(s.start)
+	used := s.used + time.Since(s.start) - s.run.Paused()
 	runSec := runSection{UsedNanos: int64(used), Suspensions: suspensions,
 		ToolCalls: len(s.th.calls), Pending: pending}.append(nil)
 	if s.srcStored == nil {

@@ -53,6 +53,10 @@ type Run interface {
 	RequestSuspend()
 	ApplyPosted() *Failure
 	WaitHost() *Failure
+	// Deadline is when the run times out now; Paused is how long its
+	// clock was stopped while it waited on the host (Loop's).
+	Deadline() time.Time
+	Paused() time.Duration
 }
 
 // Host is what the embedding runtime provides to a run: the values of
@@ -76,6 +80,10 @@ type Options struct {
 	// interrupt; TimeoutMessage is its message.
 	Deadline       time.Time
 	TimeoutMessage string
+	// PauseHostWaits stops the run's clock while it waits only on the
+	// host (tool calls, extensions, fetch): each wait moves Deadline
+	// later by its length, as the seed's countHostWaits: false does.
+	PauseHostWaits bool
 }
 
 // A Warning is a note about the program the run found while it ran: a

@@ -34,6 +34,9 @@ type Loop struct {
 	// next is the call apply settles through settleNext.
 	next       *HostCall
 	settleNext func()
+	// paused is how long the run waited on the host with its clock
+	// stopped (Options.PauseHostWaits).
+	paused time.Duration
 }
 
 // Guard runs f on the engine's side, turning a panic (a throw, an
@@ -103,7 +106,11 @@ func (l *Loop) Wait(guard Guard) *Failure {
 		runtime.Gosched()
 	}
 	var timer <-chan time.Time
-	if !l.opts.Deadline.IsZero() {
+	if l.opts.PauseHostWaits {
+		// The clock stops while only the host can make progress: no
+		// deadline fires now, and the deadline moves by the wait.
+		defer l.pause(time.Now())
+	} else if !l.opts.Deadline.IsZero() {
 		t := time.NewTimer(time.Until(l.opts.Deadline))
 		defer t.Stop()
 		timer = t.C
@@ -123,6 +130,19 @@ func (l *Loop) Wait(guard Guard) *Failure {
 		}
 	}
 }
+
+// pause moves the deadline by the wait that began at t0.
+func (l *Loop) pause(t0 time.Time) {
+	d := time.Since(t0)
+	l.paused += d
+	if !l.opts.Deadline.IsZero() {
+		l.opts.Deadline = l.opts.Deadline.Add(d)
+	}
+}
+
+// Paused is how long the run has waited on the host with its clock
+// stopped (Options.PauseHostWaits), which its timeout does not count.
+func (l *Loop) Paused() time.Duration { return l.paused }
 
 // spinPolls is how many times Wait looks at the inbox, yielding between
 // looks, before it parks: parking and waking a thread costs more than a
