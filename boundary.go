@@ -42,6 +42,11 @@ func (h *host) Global(r *value.Realm, name string) (value.Value, bool) {
 	if name == "tools" && h.tools != nil {
 		return value.Obj(h.tools.ref(r, nil)), true
 	}
+	if h.tools != nil && h.tools.providers != nil {
+		if v, ok := h.tools.provider(r, name); ok {
+			return v, true
+		}
+	}
 	if h.exts != nil {
 		if v, ok := h.exts.global(r, name); ok {
 			return v, true
@@ -276,6 +281,9 @@ type boundaryWriter struct {
 	// inArgument marks a tool call's argument: its promises have settled
 	// already (the call waited for them).
 	inArgument bool
+	// binary writes a Uint8Array as the dispatch grammar's
+	// {"$binary": "<base64>"} (a provider call's argument).
+	binary bool
 }
 
 // reset readies a writer for another argument: its output now belongs
@@ -366,6 +374,16 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 	}
 	switch o.Class {
 	case value.ClassUint8Array:
+		if w.binary {
+			in := o.Internal.(value.Indexed)
+			b := make([]byte, in.IndexLen())
+			for i := range b {
+				b[i] = byte(in.IndexGet(i).Num())
+			}
+			r.Charge(len(b) * 2)
+			binaryJSON(&w.out, b)
+			return true
+		}
 		r.ThrowKind("InvalidDataValue", value.TypeError, "A Uint8Array cannot cross to the host; pass text instead, e.g. `new TextDecoder().decode(bytes)` or `bytes.toBase64()`.")
 	case value.ClassSet:
 		keys, _ := o.Internal.(*value.OrderedMap).Entries()

@@ -28,6 +28,7 @@ import (
 	"github.com/go-codemode/codemode/catalog"
 	"github.com/go-codemode/codemode/internal/engine"
 	"github.com/go-codemode/codemode/internal/snapshot"
+	"github.com/go-codemode/codemode/protocol"
 	"github.com/go-codemode/codemode/tools"
 	"github.com/go-codemode/codemode/value"
 )
@@ -152,6 +153,9 @@ type execConfig struct {
 	program   bool
 	holdable  bool
 	decisions map[string]decision
+	// providers and dispatch are WithProviders'.
+	providers []protocol.ProviderDescriptor
+	dispatch  protocol.DispatchFunc
 }
 
 // WithExtensions adds extensions for this execution, beside the
@@ -301,7 +305,19 @@ func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time,
 			return fail(ExecutionFailure, "codemode: WithExtensions: "+err.Error())
 		}
 	}
-	tree, err := rt.runTree(cfg.overlays)
+	var providers *providerSet
+	overlays := cfg.overlays
+	if len(cfg.providers) > 0 {
+		overlay, set, err := providerOverlay(cfg.providers, cfg.dispatch, func(name string) bool {
+			return rt.globalTaken(name, cfg)
+		})
+		if err != nil {
+			return fail(ExecutionFailure, "codemode: WithProviders: "+err.Error())
+		}
+		providers = set
+		overlays = append(slices.Clone(overlays), overlay)
+	}
+	tree, err := rt.runTree(overlays)
 	if err != nil {
 		return fail(ExecutionFailure, "codemode: WithTools: "+err.Error())
 	}
@@ -394,7 +410,7 @@ func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time,
 	}
 	th := &toolHost{tree: tree, run: run, ctx: s.runCtx, cancel: s.cancel, limit: -1, hooks: hooks,
 		signature: rt.signature, fullSignature: rt.fullSignature, searchSchema: rt.searchSchema,
-		holdable: cfg.holdable}
+		holdable: cfg.holdable, providers: providers}
 	s.th = th
 	if tree != rt.tools {
 		th.signature, th.fullSignature = rt.runSignatures()

@@ -75,6 +75,9 @@ func (c *goCopyIn) value(v any, depth int) (value.Value, error) {
 		return value.Number(f), nil
 	case json.RawMessage:
 		return parseJSONValue(r, x)
+	case dispatchBytes:
+		r.Charge(len(x) * 16)
+		return bytesValue(r, x), nil
 	case map[string]any:
 		return mapToValue(c, x, depth, false)
 	case []any:

@@ -135,6 +135,8 @@ func (rt *Runtime) snapshotRegistry() *snapshot.Registry {
 		text.SnapshotTypes(reg)
 		web.SnapshotTypes(reg)
 		snapshot.Register[*toolRef](reg, "codemode.toolRef")
+		snapshot.Register[*providerRef](reg, "codemode.providerRef")
+		snapshot.Register[*providerMethod](reg, "codemode.providerMethod")
 		snapshot.Register[*pendingCall](reg, "codemode.pendingCall", snapshot.Custom(encodePendingCall, decodePendingCall))
 		snapshot.Register[*extFunc](reg, "codemode.extFunc", snapshot.Custom(encodeExtFunc, decodeExtFunc))
 		snapshot.Register[*toolHost](reg, "codemode.toolHost", snapshot.ExternBy(func(*toolHost) (string, bool) { return "", false }))
@@ -409,6 +411,11 @@ func encodePendingCall(e *snapshot.Encoder, pc *pendingCall) {
 	e.Bytes(pc.info.Input)
 	e.Int(int64(pc.info.Seq))
 	e.String(pc.info.ID)
+	dispatched := int64(0)
+	if pc.dispatched {
+		dispatched = 1
+	}
+	e.Int(dispatched)
 }
 
 func decodePendingCall(d *snapshot.Decoder, pc *pendingCall) {
@@ -417,11 +424,7 @@ func decodePendingCall(d *snapshot.Decoder, pc *pendingCall) {
 		d.Fail(errors.New("codemode: a pending call read without its session"))
 	}
 	path := d.String()
-	node := s.th.tree.Lookup(strings.Split(path, "."))
-	if node == nil || node.Tool == nil {
-		d.Fail(&SnapshotError{Reason: "tools", Msg: fmt.Sprintf("the run called tool %q, which this Runtime does not have", path)})
-	}
-	*pc = pendingCall{host: s.th, node: node}
+	*pc = pendingCall{host: s.th}
 	d.Any(&pc.arg)
 	d.Ptr(&pc.promise)
 	pc.waiting = int(d.Int())
@@ -429,6 +432,21 @@ func decodePendingCall(d *snapshot.Decoder, pc *pendingCall) {
 	input := d.Bytes()
 	seq := int(d.Int())
 	id := d.String()
+	pc.dispatched = d.Int() == 1
+	tree := s.th.tree
+	if pc.dispatched {
+		if s.th.providers == nil {
+			d.Fail(&SnapshotError{Reason: "tools", Msg: fmt.Sprintf("the run called provider tool %q; resume it with the same providers (WithProviders)", path)})
+			return
+		}
+		tree = s.th.providers.globals
+	}
+	node := tree.Lookup(strings.Split(path, "."))
+	if node == nil || node.Tool == nil {
+		d.Fail(&SnapshotError{Reason: "tools", Msg: fmt.Sprintf("the run called tool %q, which this Runtime does not have", path)})
+		return
+	}
+	pc.node = node
 	pc.info = ToolCallInfo{Name: path, Input: input, ID: id, Seq: seq}
 	pc.call = engine.HostCall{Seq: seq, Kind: engine.CallTool, Path: path, Input: input,
 		Promise: pc.promise, Pos: pc.pos, Settler: pc}

@@ -51,6 +51,10 @@ type toolHost struct {
 	// holdable says a ToolBefore hook may hold a call (ErrSuspend): the
 	// run is a Program's, which can be suspended.
 	holdable bool
+	// providers are WithProviders' (providers.go), and providerObjs
+	// their globals, made on first use.
+	providers    *providerSet
+	providerObjs map[string]*value.Object
 
 	// mu guards live and ended, the lifecycle of calls on workers.
 	mu    sync.Mutex
@@ -344,6 +348,9 @@ type pendingCall struct {
 	// approved: a held call that Resume approved starts without its
 	// before-hook.
 	approved bool
+	// dispatched: a provider global's call, whose input is the
+	// dispatch's argument text (empty for none; binary tagged).
+	dispatched bool
 }
 
 // errHeld is the outcome a worker posts for a call its before-hook held
@@ -416,6 +423,9 @@ func (pc *pendingCall) Resume(r *value.Realm, v value.Value, threw bool) {
 // boundary table otherwise.
 func (pc *pendingCall) input(r *value.Realm) []byte {
 	if pc.arg.IsUndefined() {
+		if pc.dispatched {
+			return []byte{}
+		}
 		return []byte("{}")
 	}
 	// The host's spare writer, unless a getter in an argument being
@@ -427,6 +437,7 @@ func (pc *pendingCall) input(r *value.Realm) []byte {
 		w = newBoundaryWriter(r, nil, -1)
 	}
 	h.spareWriter = nil
+	w.binary = pc.dispatched
 	out := argumentJSONWith(w, pc.arg)
 	w.reset()
 	h.spareWriter = w

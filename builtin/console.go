@@ -42,11 +42,7 @@ func logLine(prefix string) value.NativeFunc {
 func log(r *value.Realm, f *formatter) {
 	f.settle()
 	r.Charge(16)
-	line := f.text()
-	r.Logs = append(r.Logs, line)
-	if r.OnLog != nil {
-		r.OnLog(line)
-	}
+	r.AppendLog(f.text())
 }
 
 var consoleMethods = []*value.Native{

@@ -34,8 +34,12 @@ type Realm struct {
 	allocated  int64
 	nextID     int64 // promise creation ids, for the order of warnings
 	symbols    int64 // symbols made by Symbol(): the last one's number
-	// Logs are the console lines written so far.
+	// Logs are the console lines written so far (AppendLog).
 	Logs []string
+	// logChars counts the characters of Logs, up to
+	// ConsoleCaptureLimit; logFull: the final line was written.
+	logChars int
+	logFull  bool
 	// OnLog, when set, gets each console line as the program writes it,
 	// on the run's goroutine.
 	OnLog func(line string)
@@ -456,4 +460,59 @@ func (r *Realm) SetScratch(key, v any) {
 		r.scratch = map[any]any{}
 	}
 	r.scratch[key] = v
+}
+
+// ConsoleCaptureLimit is the most console text one run keeps, in
+// characters (UTF-16 code units) over all its lines: the executor seed's
+// CONSOLE_CAPTURE_LIMIT, 2 × 1024 × 1024.
+const ConsoleCaptureLimit = 2097152
+
+// ConsoleCaptureLine is the last line of a run whose console output
+// filled ConsoleCaptureLimit: the seed's final warn line.
+const ConsoleCaptureLine = "[warn] Console output exceeded 2097152 characters; further output was dropped."
+
+// AppendLog adds a console line to Logs and passes it to OnLog. Once the
+// lines reach ConsoleCaptureLimit characters, the line that would pass it
+// is replaced by ConsoleCaptureLine and every later one is dropped.
+func (r *Realm) AppendLog(line string) {
+	if r.logFull {
+		return
+	}
+	n := utf16Len(line)
+	if r.logChars+n > ConsoleCaptureLimit {
+		r.logFull = true
+		line = ConsoleCaptureLine
+	} else {
+		r.logChars += n
+	}
+	r.Logs = append(r.Logs, line)
+	if r.OnLog != nil {
+		r.OnLog(line)
+	}
+}
+
+// recountLogs restores AppendLog's count from restored Logs.
+func (r *Realm) recountLogs() {
+	r.logChars, r.logFull = 0, false
+	for _, l := range r.Logs {
+		r.logChars += utf16Len(l)
+	}
+	if n := len(r.Logs); n > 0 && r.Logs[n-1] == ConsoleCaptureLine {
+		r.logFull = true
+	}
+}
+
+// utf16Len is the length of s, UTF-8, in UTF-16 code units.
+func utf16Len(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c < 0x80 || c >= 0xC0 && c < 0xF0:
+			n++ // one unit: ASCII, or the lead byte of a 2- or 3-byte sequence
+		case c >= 0xF0:
+			n += 2 // a 4-byte sequence is a surrogate pair
+		}
+	}
+	return n
 }

@@ -827,6 +827,7 @@ func (r *Realm) RestoreState(st RealmState) error {
 	r.jobs = jobQueue{items: st.Jobs}
 	r.allocated, r.nextID, r.symbols, r.pending = st.Allocated, st.NextID, st.Symbols, st.Pending
 	r.Logs, r.Rejections = st.Logs, st.Rejections
+	r.recountLogs()
 	return nil
 }
 
