@@ -69,6 +69,12 @@ type Options struct {
 	// MaxSuspensions, when positive, bounds how often one run may be
 	// suspended.
 	MaxSuspensions int
+	// HandlesIdleTimeout is how long a retained run (WithRetain) is kept
+	// without an invocation; zero is DefaultHandlesIdleTimeout.
+	HandlesIdleTimeout time.Duration
+	// MaxRetained bounds the runs kept at once for their handles; zero is
+	// DefaultMaxRetained. A run past it is not kept, with a warning.
+	MaxRetained int
 }
 
 // Runtime runs programs. It is safe for concurrent use: each Execute is
@@ -95,6 +101,8 @@ type Runtime struct {
 	codecs codecPool
 	// compiled are the programs last compiled for engine "vm".
 	compiled compiledCache
+	// retained are the runs kept for their handles (WithRetain).
+	retained retainedSet
 }
 
 // overlaySchemaCacheSize bounds the compiled schemas WithTools keeps
@@ -156,6 +164,8 @@ type execConfig struct {
 	// providers and dispatch are WithProviders'.
 	providers []protocol.ProviderDescriptor
 	dispatch  protocol.DispatchFunc
+	// retain is WithRetain's.
+	retain bool
 }
 
 // WithExtensions adds extensions for this execution, beside the
@@ -233,15 +243,46 @@ func (rt *Runtime) Execute(ctx context.Context, code string, opts ...ExecOption)
 			res = internalErrorResult(p, s)
 		}
 	}()
-	if rt.roundTrip && rt.engine == EngineVM {
+	if rt.roundTrip && rt.engine == EngineVM && !retainAsked(opts) {
 		return rt.executeRoundTrip(ctx, code, opts)
 	}
 	s, early := rt.newSession(ctx, code, time.Now(), 0, opts)
 	if early != nil {
 		return *early
 	}
+	if s.cfg.retain {
+		return rt.executeRetained(s)
+	}
 	defer s.close()
 	return s.result(finish(s.run, s.keep))
+}
+
+// executeRetained is Execute with WithRetain: the run is kept when its
+// value holds functions.
+func (rt *Runtime) executeRetained(s *session) Result {
+	v, p, fail := s.run.Start()
+	res, final := finishValue(s.run, v, p, fail, s.keep)
+	kept := res.OK && rt.retain(s, final, &res)
+	if !kept {
+		defer s.close()
+		return s.result(res)
+	}
+	// The program's phase ends as any run does: its calls in flight are
+	// cut off. The run itself stays for InvokeHandle.
+	id, handles := res.ExecutionID, res.Handles
+	res = s.result(res)
+	res.ExecutionID, res.Handles = id, handles
+	s.cancel()
+	return res
+}
+
+// retainAsked reports whether opts hold WithRetain.
+func retainAsked(opts []ExecOption) bool {
+	var c execConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	return c.retain
 }
 
 // internalErrorResult is the Result of a run that panicked in codemode
@@ -274,6 +315,9 @@ type session struct {
 	runCtx     context.Context
 	cancel     context.CancelFunc
 	keep       int
+	// warnFrom is how many of the run's warnings an earlier phase
+	// reported (a retained run's invocation reports only its own).
+	warnFrom int
 	// srcStored is the source as states store it (deflated when srcZ),
 	// made at the first save and kept for the next ones.
 	srcStored []byte
@@ -452,7 +496,7 @@ func (s *session) result(res Result) Result {
 		res.Warnings = append([]Diagnostic{w}, res.Warnings...)
 	}
 	if res.OK {
-		for _, w := range s.run.Warnings() {
+		for _, w := range s.run.Warnings()[min(s.warnFrom, len(s.run.Warnings())):] {
 			res.Warnings = append(res.Warnings, Diagnostic{Kind: InvalidDataValue, Message: w.Message})
 		}
 		// The classic mistake: a call started and never awaited (a
@@ -514,23 +558,29 @@ func finish(run engine.Run, keep int) Result {
 // finishFrom goes on with a run whose body gave v, or the promise p to
 // settle (a resumed run starts here), to its Result.
 func finishFrom(run engine.Run, v value.Value, p *value.Object, fail *engine.Failure, keep int) Result {
+	res, _ := finishValue(run, v, p, fail, keep)
+	return res
+}
+
+// finishValue is finishFrom, also returning the settled value.
+func finishValue(run engine.Run, v value.Value, p *value.Object, fail *engine.Failure, keep int) (Result, value.Value) {
 	r := run.Realm()
 	if fail == nil && p != nil {
 		fail = run.Settle(p)
 	}
 	if fail != nil {
-		return Result{Error: failureDiagnostic(run, fail), Logs: r.Logs}
+		return Result{Error: failureDiagnostic(run, fail), Logs: r.Logs}, value.Undefined
 	}
 	if p != nil {
 		pd := p.Internal.(*value.PromiseData)
 		if pd.State == value.Rejected {
-			return Result{Error: exceptionDiagnostic(run, pd.Result), Logs: r.Logs}
+			return Result{Error: exceptionDiagnostic(run, pd.Result), Logs: r.Logs}, value.Undefined
 		}
 		v = pd.Result
 	}
 	out, fail := toBoundary(run, v, keep)
 	if fail != nil {
-		return Result{Error: failureDiagnostic(run, fail), Logs: r.Logs}
+		return Result{Error: failureDiagnostic(run, fail), Logs: r.Logs}, value.Undefined
 	}
 	res := Result{OK: true, Value: stdjson.RawMessage(out.text), Logs: r.Logs, valueSize: out.size, sizeAtLeast: out.atLeast}
 	// A drain cut short by the deadline still reports the rejections
@@ -541,7 +591,7 @@ func finishFrom(run engine.Run, v value.Value, p *value.Object, fail *engine.Fai
 		res.Warnings = append(res.Warnings, Diagnostic{Kind: d.Kind,
 			Message: "Unhandled rejection from an un-awaited promise: " + d.Message})
 	}
-	return res
+	return res, v
 }
 
 // failureDiagnostic reports a run that ended abnormally.

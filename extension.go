@@ -221,7 +221,7 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 		}
 		return f.host.resultValue(r, res, f.ext, f.label)
 	}
-	ec := &extCall{fn: f, info: info, ended: ended, hooked: !f.unhooked}
+	ec := &extCall{ctx: ctx, fn: f, info: info, ended: ended, hooked: !f.unhooked}
 	ec.call = engine.HostCall{Seq: seq, Kind: engine.CallExtension, Path: f.label, Args: args,
 		Promise: r.NewPromise(), Pos: r.Agent.Pos(), Settler: ec}
 	th.run.Begin(&ec.call)
@@ -234,6 +234,7 @@ func (f *extFunc) HostCall(r *value.Realm, o *value.Object, c *value.Call) value
 // extCall is an async extension call on its way: a worker's task, and
 // the run's settler of its outcome.
 type extCall struct {
+	ctx    context.Context // the context of the run's phase it began in
 	fn     *extFunc
 	info   ExtensionCallInfo
 	ended  func(CallOutcome)
@@ -247,7 +248,7 @@ type extCall struct {
 func (ec *extCall) finished(out CallOutcome, denied bool) {
 	th := ec.fn.host.toolHost
 	if after := th.hooks.ExtensionAfter; after != nil && ec.hooked && !denied {
-		runAfter(func() { after(context.WithoutCancel(th.ctx), ec.info, out) })
+		runAfter(func() { after(context.WithoutCancel(ec.ctx), ec.info, out) })
 	}
 	ec.ended(out)
 }
@@ -255,7 +256,7 @@ func (ec *extCall) finished(out CallOutcome, denied bool) {
 // run is the call's task on a worker: the before-hook, the function, the
 // after-hook.
 func (ec *extCall) run() *engine.HostCall {
-	th, hc, ctx := ec.fn.host.toolHost, &ec.hc, ec.fn.host.toolHost.ctx
+	th, hc, ctx := ec.fn.host.toolHost, &ec.hc, ec.ctx
 	if before := th.hooks.ExtensionBefore; before != nil && ec.hooked {
 		var err error
 		if !th.hook(hc, func() { err = runBefore(func() error { return before(ctx, ec.info) }) }) {

@@ -3,7 +3,6 @@ package codemode_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -160,5 +159,4 @@ func TestProvidersWithoutDispatch(t *testing.T) {
 	if got := string(res.Value); got != `"Tool \"store.list\" not found"` {
 		t.Errorf("got %s", res)
 	}
-	fmt.Sprint()
 }

@@ -86,6 +86,11 @@ type Result struct {
 	Logs      []string
 	Truncated bool
 	ToolCalls []ToolCall
+	// ExecutionID and Handles name a retained run (WithRetain) and the
+	// paths of the functions in Value that Runtime.InvokeHandle calls;
+	// both are empty when the run was not retained.
+	ExecutionID string
+	Handles     []string
 
 	// valueSize is the length of the value's JSON when Value holds only
 	// its first bytes (an output limit applies; boundOutput cuts it), or
@@ -165,6 +170,14 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	if err := field("toolCalls", calls); err != nil {
 		return nil, err
 	}
+	if r.ExecutionID != "" {
+		if err := field("executionId", r.ExecutionID); err != nil {
+			return nil, err
+		}
+		if err := field("handles", r.Handles); err != nil {
+			return nil, err
+		}
+	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
 }
@@ -191,6 +204,8 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		Logs      []string        `json:"logs"`
 		Truncated bool            `json:"truncated"`
 		ToolCalls []ToolCall      `json:"toolCalls"`
+		ExecID    string          `json:"executionId"`
+		Handles   []string        `json:"handles"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
@@ -199,7 +214,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("codemode: a Result needs an \"ok\" key")
 	}
 	*r = Result{OK: *raw.OK, Value: raw.Value, Error: raw.Error, Warnings: raw.Warnings,
-		Logs: raw.Logs, Truncated: raw.Truncated, ToolCalls: raw.ToolCalls}
+		Logs: raw.Logs, Truncated: raw.Truncated, ToolCalls: raw.ToolCalls, ExecutionID: raw.ExecID, Handles: raw.Handles}
 	return nil
 }
 

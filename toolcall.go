@@ -46,8 +46,9 @@ type toolHost struct {
 	seen []*value.Object
 	// spareWriter copies arguments out, kept for the next call.
 	spareWriter *boundaryWriter
-	// pool runs calls on worker goroutines (workers.go).
-	pool workerPool
+	// pool runs calls on worker goroutines (workers.go), made by the
+	// first call of a phase.
+	pool *workerPool
 	// holdable says a ToolBefore hook may hold a call (ErrSuspend): the
 	// run is a Program's, which can be suspended.
 	holdable bool
@@ -181,6 +182,18 @@ func (h *toolHost) end() (cut []string) {
 		runAfter(f)
 	}
 	return cut
+}
+
+// reopen readies the host for another phase of its run (a retained
+// run's handle invocation): calls start again under ctx, on new
+// workers, and ToolCalls counts from zero.
+func (h *toolHost) reopen(ctx context.Context, cancel context.CancelFunc) {
+	h.mu.Lock()
+	h.ended, h.live = false, nil
+	h.mu.Unlock()
+	h.ctx, h.cancel = ctx, cancel
+	h.pool = nil
+	h.calls = nil
 }
 
 // toolRef is the Internal of a tool reference: a path in the tree, kept
@@ -351,6 +364,9 @@ type pendingCall struct {
 	// dispatched: a provider global's call, whose input is the
 	// dispatch's argument text (empty for none; binary tagged).
 	dispatched bool
+	// ctx is the context of the run's phase the call began in, which
+	// its worker uses.
+	ctx context.Context
 }
 
 // errHeld is the outcome a worker posts for a call its before-hook held
@@ -364,6 +380,7 @@ func (pc *pendingCall) restart(r *value.Realm) {
 	h.run.Begin(&pc.call)
 	pc.ended = h.started("tool", pc.node.Path, pc.info.ID, pc.info.Seq, pc.info.Input)
 	pc.hc = hostCall{tool: pc}
+	pc.ctx = h.ctx
 	h.trackCall(&pc.hc)
 	h.spawn(pc)
 }
@@ -469,6 +486,7 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 	h.run.Begin(&pc.call)
 	pc.ended = h.started("tool", path, id, seq, input)
 	pc.hc.tool = pc
+	pc.ctx = h.ctx
 	h.trackCall(&pc.hc)
 	h.spawn(pc)
 }
@@ -477,7 +495,7 @@ func (pc *pendingCall) admit(r *value.Realm, input []byte) {
 // denied, which gets none) and to the event stream.
 func (pc *pendingCall) finished(out CallOutcome, denied bool) {
 	if after := pc.host.hooks.ToolAfter; after != nil && !denied {
-		runAfter(func() { after(context.WithoutCancel(pc.host.ctx), pc.info, out) })
+		runAfter(func() { after(context.WithoutCancel(pc.ctx), pc.info, out) })
 	}
 	pc.ended(out)
 }
@@ -488,7 +506,7 @@ func (pc *pendingCall) interrupted() { pc.finished(CallOutcome{Status: CallInter
 // run is the call's task on a worker: the before-hook, the tool, the
 // after-hook; it returns the call with its outcome for the run.
 func (pc *pendingCall) run() *engine.HostCall {
-	h, c, ctx := pc.host, &pc.hc, pc.host.ctx
+	h, c, ctx := pc.host, &pc.hc, pc.ctx
 	if before := h.hooks.ToolBefore; before != nil && !pc.approved {
 		var err error
 		if !h.hook(c, func() { err = runBefore(func() error { return before(ctx, pc.info) }) }) {

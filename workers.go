@@ -31,9 +31,12 @@ type task interface {
 // before more workers start.
 const queueTick = 500 * time.Microsecond
 
-// workerPool is a run's worker goroutines.
+// workerPool is a run's worker goroutines, for one phase of the run
+// (a retained run's handle invocation gets a new pool): its workers end
+// with ctx.
 type workerPool struct {
-	mu sync.Mutex
+	ctx context.Context
+	mu  sync.Mutex
 	// idle are the inboxes of workers free for a task (capacity one; a
 	// worker is listed at most once, and only spawn sends to it).
 	idle []chan task
@@ -62,11 +65,15 @@ func maxEagerWorkers() int { return max(8, 4*runtime.GOMAXPROCS(0)) }
 
 // spawn runs f on an idle worker, a new one, or the first one free.
 func (h *toolHost) spawn(f task) {
-	p := &h.pool
+	p := h.pool
+	if p == nil {
+		p = &workerPool{ctx: h.ctx}
+		h.pool = p
+	}
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
-		go h.worker(f)
+		go h.worker(p, f)
 		return
 	}
 	if n := len(p.idle); n > 0 {
@@ -84,7 +91,7 @@ func (h *toolHost) spawn(f task) {
 	if p.busy < p.eager {
 		p.busy++
 		p.mu.Unlock()
-		go h.worker(f)
+		go h.worker(p, f)
 		return
 	}
 	p.queue = append(p.queue, f)
@@ -92,7 +99,7 @@ func (h *toolHost) spawn(f task) {
 		p.watching = true
 		p.lastTaken = p.taken
 		if p.watch == nil {
-			p.watch = time.AfterFunc(queueTick, func() { h.checkQueue() })
+			p.watch = time.AfterFunc(queueTick, func() { h.checkQueue(p) })
 		} else {
 			p.watch.Reset(queueTick)
 		}
@@ -102,10 +109,9 @@ func (h *toolHost) spawn(f task) {
 
 // checkQueue runs every tick while calls are queued: when no worker took
 // one since the last look, every queued call gets a worker of its own.
-func (h *toolHost) checkQueue() {
-	p := &h.pool
+func (h *toolHost) checkQueue(p *workerPool) {
 	p.mu.Lock()
-	if len(p.queue) == 0 || h.ctx.Err() != nil {
+	if len(p.queue) == 0 || p.ctx.Err() != nil {
 		// With the context ended the run is over or ending: its end
 		// claims the queued calls, which must not start.
 		p.watching = false
@@ -133,15 +139,15 @@ func (h *toolHost) checkQueue() {
 	}
 	p.mu.Unlock()
 	for _, f := range stuck {
-		go h.worker(f)
+		go h.worker(p, f)
 	}
 }
 
-func (h *toolHost) worker(f task) {
+func (h *toolHost) worker(p *workerPool, f task) {
 	var in chan task
 	for {
 		out := f.run()
-		next, idle := h.pool.done(&in)
+		next, idle := p.done(&in)
 		if out != nil {
 			h.run.Post(out)
 		}
@@ -153,7 +159,7 @@ func (h *toolHost) worker(f task) {
 			return
 		}
 		var ok bool
-		if f, ok = h.pool.next(h.ctx, in); !ok {
+		if f, ok = p.next(p.ctx, in); !ok {
 			return
 		}
 	}

@@ -216,3 +216,13 @@ func (run *Run) ApplyPosted() *engine.Failure { return run.Loop.ApplyPosted(run.
 
 // WaitHost waits for one host outcome, ignoring a suspend request.
 func (run *Run) WaitHost() *engine.Failure { return run.Loop.WaitHost(run.guard) }
+
+// Invoke calls fn as the body of a new phase of a run that ended (a
+// retained run's handle): its value, or the promise adopting it.
+func (run *Run) Invoke(fn *value.Object, this value.Value, args []value.Value) (v value.Value, p *value.Object, fail *Failure) {
+	fail = run.guard(func() {
+		v = run.realm.Call(value.Obj(fn), this, args)
+		p = engine.Thenable(run.realm, v)
+	})
+	return v, p, fail
+}

@@ -637,3 +637,15 @@ func freezeArray(o *value.Object) {
 
 // The run is what the host side drives.
 var _ engine.Run = (*Run)(nil)
+
+// Invoke calls fn as the body of a new phase of a run that ended (a
+// retained run's handle): its value, or the promise adopting it. The
+// job loop, stopped when the program body ended, runs again.
+func (run *Run) Invoke(fn *value.Object, this value.Value, args []value.Value) (v value.Value, p *value.Object, fail *Failure) {
+	run.stopJobs, run.mainExc = false, nil
+	fail = run.guard(func() {
+		v = run.realm.Call(value.Obj(fn), this, args)
+		p = engine.Thenable(run.realm, v)
+	})
+	return v, p, fail
+}

@@ -6,6 +6,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"runtime/debug"
 	"time"
@@ -57,6 +58,11 @@ type Run interface {
 	// clock was stopped while it waited on the host (Loop's).
 	Deadline() time.Time
 	Paused() time.Duration
+	// Rearm readies a run that ended for another phase (Loop's), and
+	// Invoke calls fn in it as that phase's body: its value, or the
+	// promise to Settle when the value is a thenable.
+	Rearm(ctx context.Context, opts Options)
+	Invoke(fn *value.Object, this value.Value, args []value.Value) (v value.Value, p *value.Object, fail *Failure)
 }
 
 // Host is what the embedding runtime provides to a run: the values of
@@ -191,8 +197,9 @@ type HostCall struct {
 	// Status, which a worker writes when it posts, only the run's
 	// goroutine writes it, so the run may read it at any time.
 	Held bool
-	// slot is the call's place in its loop's table.
-	slot int
+	// slot is the call's place in its loop's table; phase the loop's
+	// phase when it began (Rearm), whose outcomes a later phase drops.
+	slot, phase int
 }
 
 // Settler applies a host call's posted outcome to the run, between jobs.

@@ -37,6 +37,9 @@ type Loop struct {
 	// paused is how long the run waited on the host with its clock
 	// stopped (Options.PauseHostWaits).
 	paused time.Duration
+	// phase counts Rearm: an outcome of a call begun in an earlier phase
+	// is dropped.
+	phase int
 }
 
 // Guard runs f on the engine's side, turning a panic (a throw, an
@@ -46,6 +49,24 @@ type Guard func(f func()) *Failure
 // Init prepares the loop of a run in realm under ctx.
 func (l *Loop) Init(ctx context.Context, realm *value.Realm, opts Options) {
 	l.ctx, l.realm, l.opts = ctx, realm, opts
+}
+
+// Rearm readies a run that ended for another phase (a retained run's
+// handle invocation): a new context, deadline and clock, and a fresh
+// inbox and table of host calls. The calls of the phase before were cut
+// off by the host (none will post again); outcomes it posted and never
+// applied are dropped with the old inbox.
+func (l *Loop) Rearm(ctx context.Context, opts Options) {
+	l.ctx = ctx
+	l.opts.Deadline, l.opts.TimeoutMessage, l.opts.PauseHostWaits = opts.Deadline, opts.TimeoutMessage, opts.PauseHostWaits
+	l.phase++
+	if l.inbox != nil {
+		for l.inbox.take() != nil {
+		}
+	}
+	l.pending, l.held, l.paused = 0, 0, 0
+	clear(l.calls)
+	l.calls = l.calls[:0]
 }
 
 // Context is the run's context.
@@ -163,6 +184,9 @@ func (l *Loop) apply(guard Guard, c *HostCall) *Failure {
 }
 
 func (l *Loop) settle(c *HostCall) {
+	if c.phase != l.phase {
+		return // posted by a call of a phase that ended
+	}
 	l.pending--
 	l.untrack(c)
 	c.Status = CallApplied
@@ -178,7 +202,7 @@ func (l *Loop) Begin(c *HostCall) {
 	if l.inbox == nil {
 		l.inbox = newInbox()
 	}
-	c.Status = CallRunning
+	c.Status, c.phase = CallRunning, l.phase
 	l.pending++
 	l.track(c)
 }
@@ -348,4 +372,20 @@ func (l *Loop) Deadline() time.Time {
 		d = cd
 	}
 	return d
+}
+
+// Thenable returns the promise that adopts v when v is a thenable (an
+// object with a callable then), as an async function's return value is
+// adopted, or nil.
+func Thenable(r *value.Realm, v value.Value) *value.Object {
+	o := v.AsObject()
+	if o == nil {
+		return nil
+	}
+	if then := r.GetObj(o, "then", v).AsObject(); then != nil && then.Callable() {
+		p := r.NewPromise()
+		r.ResolvePromise(p, v)
+		return p
+	}
+	return nil
 }
