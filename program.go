@@ -49,7 +49,7 @@ type Program struct {
 	ran     bool
 	loop    interface{ RequestSuspend() } // the running run's, once started
 	asked   bool                          // a Suspend came before the run started
-	reqs    chan chan suspendReply
+	reqs    chan suspendReq
 	done    chan struct{}
 	outcome Outcome
 }
@@ -57,6 +57,13 @@ type Program struct {
 type suspendReply struct {
 	out Outcome
 	err error
+}
+
+// suspendReq is a Suspend waiting for the run: its reply, and whether
+// running calls are cut off (SuspendInterrupting).
+type suspendReq struct {
+	reply     chan suspendReply
+	interrupt bool
 }
 
 // Outcome is how a Program's Run ends: the run's Result, or Suspended
@@ -150,7 +157,7 @@ func (c *execConfig) decide(key string, d decision) {
 // Program makes a run of code on engine "vm" that can be suspended.
 // Nothing runs until Run.
 func (rt *Runtime) Program(code string, opts ...ExecOption) *Program {
-	return &Program{rt: rt, code: code, opts: opts, reqs: make(chan chan suspendReply, 1), done: make(chan struct{})}
+	return &Program{rt: rt, code: code, opts: opts, reqs: make(chan suspendReq, 1), done: make(chan struct{})}
 }
 
 // Resume makes a Program that continues a run saved by a Suspend, with
@@ -214,8 +221,8 @@ func (p *Program) started(s *session) {
 func (p *Program) answerLate(out Outcome) {
 	for {
 		select {
-		case reply := <-p.reqs:
-			reply <- suspendReply{out: out}
+		case req := <-p.reqs:
+			req.reply <- suspendReply{out: out}
 		default:
 			return
 		}
@@ -229,6 +236,22 @@ func (p *Program) answerLate(out Outcome) {
 // it to start. A run busy in program code, awaiting nothing from the
 // host, stops only when it next waits for the host.
 func (p *Program) Suspend(ctx context.Context) (Outcome, error) {
+	return p.suspend(ctx, false)
+}
+
+// SuspendInterrupting is Suspend for when the run must stop now (a
+// server draining for a deploy): tool calls still running do not prevent
+// it. They are cut off as at the end of a run (their context is
+// cancelled, their after-hooks see CallInterrupted) and saved to be made
+// again, from the same input and without their before-hooks, when the
+// run resumes. A tool may so see one call twice: use it where that costs
+// less than losing the run. Extension and fetch calls still running
+// prevent it, as for Suspend.
+func (p *Program) SuspendInterrupting(ctx context.Context) (Outcome, error) {
+	return p.suspend(ctx, true)
+}
+
+func (p *Program) suspend(ctx context.Context, interrupt bool) (Outcome, error) {
 	reply := make(chan suspendReply, 1)
 	select {
 	case <-p.done:
@@ -236,7 +259,7 @@ func (p *Program) Suspend(ctx context.Context) (Outcome, error) {
 	default:
 	}
 	select {
-	case p.reqs <- reply:
+	case p.reqs <- suspendReq{reply: reply, interrupt: interrupt}:
 	case <-p.done:
 		return p.outcome, nil
 	case <-ctx.Done():
@@ -267,12 +290,12 @@ func (p *Program) Suspend(ctx context.Context) (Outcome, error) {
 }
 
 // request takes the Suspend waiting for an answer, if any.
-func (p *Program) request() chan suspendReply {
+func (p *Program) request() (chan suspendReply, bool) {
 	select {
 	case r := <-p.reqs:
-		return r
+		return r.reply, r.interrupt
 	default:
-		return nil
+		return nil, false
 	}
 }
 
@@ -291,7 +314,7 @@ func (p *Program) drive(s *session, v value.Value, prom *value.Object, fail *eng
 		}
 		why := fail.Suspend
 		fail = nil
-		reply := p.request()
+		reply, interrupt := p.request()
 		if why == engine.SuspendRequested && reply == nil && !p.roundTrip {
 			continue // a request already answered
 		}
@@ -303,6 +326,15 @@ func (p *Program) drive(s *session, v value.Value, prom *value.Object, fail *eng
 				reply <- suspendReply{err: &SuspendError{Reason: "the run ended while it was being suspended"}}
 			}
 			continue
+		}
+		if interrupt {
+			if f := s.interruptCalls(); f != nil {
+				fail = f
+				if reply != nil {
+					reply <- suspendReply{err: &SuspendError{Reason: "the run ended while it was being suspended"}}
+				}
+				continue
+			}
 		}
 		if blocking := s.blocking(); len(blocking) > 0 {
 			if reply != nil {
@@ -340,6 +372,42 @@ func (p *Program) drive(s *session, v value.Value, prom *value.Object, fail *eng
 		}
 		s.th.end()
 		return out
+	}
+}
+
+// interruptCalls cuts off the tool calls running, to be made again when
+// the run resumes (SuspendInterrupting): each becomes a held call marked
+// for a retry. A call whose worker has already claimed its outcome is
+// waited for instead, and its outcome applied. Other calls (extensions)
+// are left running, and block the suspend.
+func (s *session) interruptCalls() *engine.Failure {
+	for {
+		waiting := false
+		for _, c := range s.run.Calls() {
+			pc, ok := c.Settler.(*pendingCall)
+			if c.Held || !ok {
+				continue
+			}
+			pc.hc.mu.Lock()
+			done := pc.hc.done
+			if !done {
+				pc.hc.ended = true
+			}
+			pc.hc.mu.Unlock()
+			if done {
+				waiting = true // its outcome is on its way
+				continue
+			}
+			s.run.Interrupt(c)
+			pc.retry = true
+			runAfter(pc.interrupted)
+		}
+		if !waiting {
+			return nil
+		}
+		if f := s.run.WaitHost(); f != nil {
+			return f
+		}
 	}
 }
 

@@ -220,7 +220,9 @@ func (s *session) save(main *value.Object, suspensions int) (*Suspended, error) 
 		}
 		pc := c.Settler.(*pendingCall)
 		hs.Held = append(hs.Held, pc)
-		pending = append(pending, PendingCall{Key: callKey(c.Seq), Path: c.Path, Input: pc.info.Input})
+		if !pc.retry { // a call cut off is made again, not decided
+			pending = append(pending, PendingCall{Key: callKey(c.Seq), Path: c.Path, Input: pc.info.Input})
+		}
 	}
 	if err := e.EncodeMore(root); err != nil {
 		return nil, &SuspendError{Reason: err.Error()}
@@ -363,6 +365,10 @@ func (p *Program) resume(ctx context.Context, opts []ExecOption) (Outcome, error
 		}
 		s.run.Restore(&pc.call)
 		d, ok := s.cfg.decisions[callKey(pc.call.Seq)]
+		if pc.retry {
+			d, ok = decision{approve: true}, true
+			pc.retry = false
+		}
 		if !ok {
 			continue
 		}
@@ -411,11 +417,14 @@ func encodePendingCall(e *snapshot.Encoder, pc *pendingCall) {
 	e.Bytes(pc.info.Input)
 	e.Int(int64(pc.info.Seq))
 	e.String(pc.info.ID)
-	dispatched := int64(0)
+	flags := int64(0)
 	if pc.dispatched {
-		dispatched = 1
+		flags |= 1
 	}
-	e.Int(dispatched)
+	if pc.retry {
+		flags |= 2
+	}
+	e.Int(flags)
 }
 
 func decodePendingCall(d *snapshot.Decoder, pc *pendingCall) {
@@ -432,7 +441,8 @@ func decodePendingCall(d *snapshot.Decoder, pc *pendingCall) {
 	input := d.Bytes()
 	seq := int(d.Int())
 	id := d.String()
-	pc.dispatched = d.Int() == 1
+	flags := d.Int()
+	pc.dispatched, pc.retry = flags&1 != 0, flags&2 != 0
 	tree := s.th.tree
 	if pc.dispatched {
 		if s.th.providers == nil {

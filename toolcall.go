@@ -367,6 +367,9 @@ type pendingCall struct {
 	// ctx is the context of the run's phase the call began in, which
 	// its worker uses.
 	ctx context.Context
+	// retry: a call a suspend cut off (SuspendInterrupting), made again
+	// when the run resumes.
+	retry bool
 }
 
 // errHeld is the outcome a worker posts for a call its before-hook held

@@ -46,6 +46,7 @@ type Run interface {
 	// lists the calls not applied yet (Loop's).
 	Hold(c *HostCall)
 	Unhold(c *HostCall)
+	Interrupt(c *HostCall)
 	Restore(c *HostCall)
 	Calls() []*HostCall
 	// EnableSuspend and RequestSuspend let another goroutine stop the run

@@ -238,6 +238,18 @@ func (l *Loop) Hold(c *HostCall) {
 	l.track(c)
 }
 
+// Interrupt makes a running call held (a suspend that cuts calls off):
+// the host has claimed it, so nothing will post its outcome, and the
+// saved run makes it again when resumed.
+func (l *Loop) Interrupt(c *HostCall) {
+	if c.Held || c.Status != CallRunning || c.phase != l.phase {
+		return
+	}
+	l.pending--
+	l.held++
+	c.Status, c.Held = CallHeld, true
+}
+
 // Unhold ends a hold: the call is dropped from the table, to be begun
 // again (approved) or settled by the caller (denied).
 func (l *Loop) Unhold(c *HostCall) {
