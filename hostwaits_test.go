@@ -44,6 +44,8 @@ func TestCountHostWaits(t *testing.T) {
 		{"counted by default", codemode.Limits{Timeout: 250 * time.Millisecond}, three, "TimeoutExceeded"},
 		{"counted when true", codemode.Limits{Timeout: 250 * time.Millisecond, CountHostWaits: codemode.Bool(true)}, three, "TimeoutExceeded"},
 		{"paused when false", codemode.Limits{Timeout: 250 * time.Millisecond, CountHostWaits: codemode.Bool(false)}, three, `"done"`},
+		{"one wait longer than the timeout", codemode.Limits{Timeout: 100 * time.Millisecond, CountHostWaits: codemode.Bool(false)},
+			"await tools.slow({}); return 'done'", `"done"`},
 		{"the program's own time counts", codemode.Limits{Timeout: 100 * time.Millisecond, CountHostWaits: codemode.Bool(false)},
 			"await tools.slow({}); while (true) {}", "TimeoutExceeded"},
 	}

@@ -127,24 +127,34 @@ func (l *Loop) Wait(guard Guard) *Failure {
 		runtime.Gosched()
 	}
 	var timer <-chan time.Time
+	var paused time.Time
 	if l.opts.PauseHostWaits {
 		// The clock stops while only the host can make progress: no
-		// deadline fires now, and the deadline moves by the wait.
-		defer l.pause(time.Now())
+		// deadline fires now, and the deadline moves by the wait (before
+		// the outcome is applied, which checks it).
+		paused = time.Now()
 	} else if !l.opts.Deadline.IsZero() {
 		t := time.NewTimer(time.Until(l.opts.Deadline))
 		defer t.Stop()
 		timer = t.C
 	}
+	resume := func() {
+		if !paused.IsZero() {
+			l.pause(paused)
+		}
+	}
 	for {
 		if c := l.inbox.take(); c != nil {
+			resume()
 			return l.apply(guard, c)
 		}
 		select {
 		case <-l.suspend:
+			resume()
 			return &Failure{Suspend: SuspendRequested}
 		case <-l.inbox.signal:
 		case <-l.ctx.Done():
+			resume()
 			return &Failure{Interrupt: l.ctxInterrupt()}
 		case <-timer:
 			return &Failure{Interrupt: l.Timeout()}
