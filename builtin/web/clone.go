@@ -3,8 +3,8 @@ package web
 // structuredClone: a deep copy of data (objects, arrays, Map, Set, Date,
 // RegExp, Error, Uint8Array and primitives) that keeps shared references
 // and cycles. What cannot be cloned (functions, promises, symbols,
-// generators, iterators, weak collections, URL and the other platform
-// objects) throws a TypeError whose message is V8's DataCloneError
+// generators, iterators, weak collections, URL, Response and the other
+// platform objects) throws a TypeError whose message is V8's DataCloneError
 // message after "DataCloneError: ", as the reference has it.
 
 import (
@@ -72,6 +72,9 @@ func (cl *cloner) clone(v value.Value) value.Value {
 	r.Poll()
 	if o.Callable() {
 		dataCloneError(r, functionSource(r, o)+" could not be cloned.")
+	}
+	if _, ok := o.Internal.(*responseData); ok {
+		dataCloneError(r, "Cannot clone object of unsupported type.")
 	}
 	switch o.Class {
 	case value.ClassPromise:

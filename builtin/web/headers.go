@@ -19,6 +19,9 @@ type headerEntry struct{ name, value string }
 type headersData struct {
 	list   []headerEntry
 	sorted []headerEntry // sortCombine's result, nil when stale
+	// immutable is the "immutable" guard: the headers of a fetched
+	// Response, of Response.error() and Response.redirect().
+	immutable bool
 }
 
 // BoundaryValue is the {name: value} object a Headers becomes at the
@@ -131,15 +134,25 @@ const headersInitMessage = "Headers constructor: Argument 1 could not be convert
 
 func headersCtor(r *value.Realm, c *value.Call) value.Value {
 	requireNew(r, c, "Headers")
-	o := value.NewObject(r.ProtoFromCtor(c.NewTarget, value.HeadersPrototype))
+	o := newHeadersObject(r, r.ProtoFromCtor(c.NewTarget, value.HeadersPrototype), &headersData{})
+	if init := c.Arg(0); !init.IsUndefined() {
+		fillHeaders(r, o.Internal.(*headersData), init)
+	}
+	return value.Obj(o)
+}
+
+// newHeadersObject makes a Headers object over h.
+func newHeadersObject(r *value.Realm, proto *value.Object, h *headersData) *value.Object {
+	o := value.NewObject(proto)
 	o.Class = value.ClassHeaders
-	h := &headersData{}
 	o.Internal = h
 	r.Charge(128)
-	init := c.Arg(0)
-	if init.IsUndefined() {
-		return value.Obj(o)
-	}
+	return o
+}
+
+// fillHeaders appends the headers of a HeadersInit (the Headers
+// constructor's argument, a Response's init.headers) to h.
+func fillHeaders(r *value.Realm, h *headersData, init value.Value) {
 	if !init.IsObject() {
 		r.ThrowType(headersInitMessage)
 	}
@@ -160,7 +173,7 @@ func headersCtor(r *value.Realm, c *value.Call) value.Value {
 			}
 			headersAppend(r, h, "append", byteString(r, kv[0]), byteString(r, kv[1]))
 		}
-		return value.Obj(o)
+		return
 	}
 	obj := init.AsObject()
 	for _, k := range r.OwnKeys(obj, false, true) {
@@ -170,7 +183,6 @@ func headersCtor(r *value.Realm, c *value.Call) value.Value {
 		name := byteString(r, value.StrOf(k))
 		headersAppend(r, h, "append", name, byteString(r, r.Get(init, k)))
 	}
-	return value.Obj(o)
 }
 
 // inspectShort renders a value as node's util.inspect would in a short
@@ -235,6 +247,7 @@ func headersAppend(r *value.Realm, h *headersData, method, name, val string) {
 	if !validHeaderValue(val) {
 		r.ThrowType("Headers.%s: \"%s\" is an invalid header value.", method, val)
 	}
+	checkMutable(r, h)
 	r.Charge(64 + len(name) + len(val))
 	h.append(strings.ToLower(name), val)
 }
@@ -247,6 +260,14 @@ func thisHeaders(r *value.Realm, c *value.Call) *headersData {
 	}
 	throwCoded(r, value.TypeError, "ERR_INVALID_THIS", "Illegal invocation")
 	return nil
+}
+
+// checkMutable throws undici's TypeError for a change to immutable
+// headers, once the arguments are checked.
+func checkMutable(r *value.Realm, h *headersData) {
+	if h.immutable {
+		r.ThrowType("immutable")
+	}
 }
 
 // headerArgs checks the argument count as Web IDL does and converts the
@@ -282,7 +303,9 @@ var headersProto = []*value.Native{
 	native("Headers.prototype.delete", 1, func(r *value.Realm, c *value.Call) value.Value {
 		h := thisHeaders(r, c)
 		name, _ := headerArgs(r, c, "delete", 1)
-		h.delete(checkName(r, "delete", name))
+		lname := checkName(r, "delete", name)
+		checkMutable(r, h)
+		h.delete(lname)
 		return value.Undefined
 	}),
 	native("Headers.prototype.get", 1, func(r *value.Realm, c *value.Call) value.Value {
@@ -307,6 +330,7 @@ var headersProto = []*value.Native{
 		if !validHeaderValue(val) {
 			r.ThrowType("Headers.set: \"%s\" is an invalid header value.", val)
 		}
+		checkMutable(r, h)
 		r.Charge(64 + len(name) + len(val))
 		h.set(lname, val)
 		return value.Undefined

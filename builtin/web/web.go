@@ -1,11 +1,12 @@
 // Package web is the web-platform area of codemode's standard library:
 // the URI functions, atob/btoa, URL and URLSearchParams (WHATWG),
-// Headers (as undici has it), Uint8Array, TextEncoder/TextDecoder,
-// crypto, and structuredClone.
+// Headers and Response (as undici has them), Uint8Array,
+// TextEncoder/TextDecoder, crypto, and structuredClone.
 //
 // Error messages are node 26's: V8's for the language parts, node's own
 // (ERR_* codes, which node puts on the error as an enumerable `code`)
-// for URL, URLSearchParams and the encoders, undici's for Headers. The
+// for URL, URLSearchParams and the encoders, undici's for Headers and
+// Response. The
 // DOMException errors node throws (InvalidCharacterError from atob/btoa,
 // QuotaExceededError from crypto.getRandomValues) are plain Errors here
 // whose own, non-enumerable `name` and `code` say what node's say, so
@@ -26,6 +27,7 @@ func Install(l *value.Library) {
 	installURL(l)
 	installParams(l)
 	installHeaders(l)
+	installResponse(l)
 	installUint8Array(l)
 	installText(l)
 	installCrypto(l)
