@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/go-codemode/codemode/internal/engine"
+	"github.com/go-codemode/codemode/protocol"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -20,6 +21,10 @@ type host struct {
 	bindings map[string]json.RawMessage
 	tools    *toolHost
 	exts     *extHost
+	// hasFetch: the run has a fetch global, performed by fetcher (nil:
+	// fetch throws, the run has no network).
+	hasFetch bool
+	fetcher  protocol.FetchFunc
 }
 
 func (h *host) setBindings(b map[string]any) error {
@@ -57,6 +62,9 @@ func (h *host) Global(r *value.Realm, name string) (value.Value, bool) {
 	}
 	if name == "require" {
 		return value.Obj(r.NewBound(requireNative, h, "require", 1)), true
+	}
+	if name == "fetch" && h.hasFetch {
+		return value.Obj(r.NewBound(fetchNative, h, "fetch", 1)), true
 	}
 	data, ok := h.bindings[name]
 	if !ok {

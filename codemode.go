@@ -75,6 +75,10 @@ type Options struct {
 	// MaxRetained bounds the runs kept at once for their handles; zero is
 	// DefaultMaxRetained. A run past it is not kept, with a warning.
 	MaxRetained int
+	// Fetch, when set, gives programs a `fetch` global whose requests it
+	// performs (see WithFetch): outbound.New(cfg).Fetch() reaches the
+	// network from this process, guarded.
+	Fetch protocol.FetchFunc
 }
 
 // Runtime runs programs. It is safe for concurrent use: each Execute is
@@ -129,7 +133,7 @@ func New(opts Options) (*Runtime, error) {
 	}
 	lib := builtin.New(libraryInstallers...)
 	// The host's own functions, for snapshots to name.
-	lib.Register(searchNative, requireNative, searchThen, searchCatch, searchFinally)
+	lib.Register(searchNative, requireNative, fetchNative, searchThen, searchCatch, searchFinally)
 	if err := checkExtensions(opts.Extensions, lib); err != nil {
 		return nil, err
 	}
@@ -166,6 +170,9 @@ type execConfig struct {
 	dispatch  protocol.DispatchFunc
 	// retain is WithRetain's.
 	retain bool
+	// fetch is WithFetch's performer, when fetchSet.
+	fetch    protocol.FetchFunc
+	fetchSet bool
 }
 
 // WithExtensions adds extensions for this execution, beside the
@@ -428,6 +435,13 @@ func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time,
 	h := &host{}
 	if err := h.setBindings(cfg.bindings); err != nil {
 		return fail(InvalidDataValue, err.Error())
+	}
+	h.hasFetch, h.fetcher = rt.opts.Fetch != nil, rt.opts.Fetch
+	if cfg.fetchSet {
+		h.hasFetch, h.fetcher = true, cfg.fetch
+	}
+	if h.hasFetch && rt.globalTaken("fetch", cfg) {
+		return fail(ExecutionFailure, "codemode: fetch is given twice: by Options.Fetch or WithFetch, and by an extension or a binding; keep one")
 	}
 	s.h = h
 	eopts := engine.Options{Library: rt.lib, Host: h, Deadline: deadline, TimeoutMessage: timeoutMsg,

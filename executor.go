@@ -35,6 +35,13 @@ type ExecutorOptions struct {
 	// protocol.MaxSupportedTimeout. The Runtime's Limits.Timeout, when
 	// set, caps it too.
 	MaxTimeout time.Duration
+	// Native performs the requests of the outbound mode "native":
+	// outbound.New(cfg).Fetch(), guarded. Nil vetoes the native mode:
+	// a request asking for it gets a fetch that throws.
+	Native protocol.FetchFunc
+	// DefaultOutbound is the mode of a request that names none; empty
+	// is "native" when Native is set, else "disabled".
+	DefaultOutbound protocol.OutboundMode
 }
 
 // Executor returns an Executor on rt.
@@ -77,6 +84,7 @@ func (e *Executor) Execute(ctx context.Context, req protocol.ExecuteRequest) (pr
 	if len(req.Providers) > 0 {
 		opts = append(opts, WithProviders(req.Providers, gate.call))
 	}
+	opts = append(opts, WithFetch(e.performer(req.Outbound, req.Fetch)))
 	var res Result
 	switch {
 	case req.Suspend != nil && !req.RetainHandles:
@@ -119,6 +127,11 @@ func (e *Executor) Resume(ctx context.Context, req protocol.ResumeRequest) (prot
 	if len(req.Providers) > 0 {
 		opts = append(opts, WithProviders(req.Providers, gate.call))
 	}
+	mode := protocol.OutboundMode("")
+	if req.Fetch != nil {
+		mode = protocol.OutboundStub
+	}
+	opts = append(opts, WithFetch(e.performer(mode, req.Fetch)))
 	out, err := e.runProgram(ctx, e.rt.Resume(req.State, opts...), req.Suspend)
 	gate.close()
 	if err != nil {
@@ -216,6 +229,24 @@ func (e *Executor) isClosed() bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.closed
+}
+
+// performer is what performs a request's fetches in its outbound mode:
+// nil for none (fetch throws).
+func (e *Executor) performer(mode protocol.OutboundMode, stub protocol.FetchFunc) protocol.FetchFunc {
+	if mode == "" {
+		mode = e.opts.DefaultOutbound
+	}
+	if mode == "" && e.opts.Native != nil {
+		mode = protocol.OutboundNative
+	}
+	switch mode {
+	case protocol.OutboundNative:
+		return e.opts.Native
+	case protocol.OutboundStub:
+		return stub
+	}
+	return nil
 }
 
 // requestOptions are a request's limits: its timeout resolved against

@@ -200,3 +200,34 @@ func TestExecutorSuspend(t *testing.T) {
 		t.Errorf("other providers: %+v", res)
 	}
 }
+
+// TestExecutorOutbound: the request's outbound mode picks fetch's
+// performer: the executor's native one, the request's stub, or none.
+func TestExecutorOutbound(t *testing.T) {
+	rt, _ := codemode.New(codemode.Options{})
+	native := func(context.Context, protocol.OutboundRequest) (protocol.OutboundResponse, error) {
+		return protocol.OutboundResponse{Status: 200, Body: []byte("native")}, nil
+	}
+	stub := func(context.Context, protocol.OutboundRequest) (protocol.OutboundResponse, error) {
+		return protocol.OutboundResponse{Status: 200, Body: []byte("stub")}, nil
+	}
+	code := `async () => { try { return await (await fetch("https://api.example/")).text() } catch (e) { return e.message } }`
+	for _, c := range []struct {
+		native protocol.FetchFunc
+		mode   protocol.OutboundMode
+		want   string
+	}{
+		{native, "", `"native"`},
+		{native, protocol.OutboundNative, `"native"`},
+		{native, protocol.OutboundStub, `"stub"`},
+		{native, protocol.OutboundDisabled, `"fetch is disabled: this run has no network access. Get the data through the tools instead."`},
+		{nil, "", `"fetch is disabled: this run has no network access. Get the data through the tools instead."`},
+		{nil, protocol.OutboundNative, `"fetch is disabled: this run has no network access. Get the data through the tools instead."`},
+	} {
+		ex := rt.Executor(codemode.ExecutorOptions{Native: c.native})
+		res, err := ex.Execute(context.Background(), protocol.ExecuteRequest{Code: code, Outbound: c.mode, Fetch: stub})
+		if err != nil || string(res.Result) != c.want {
+			t.Errorf("native %v, mode %q: got %s %v, want %s", c.native != nil, c.mode, res.Result, err, c.want)
+		}
+	}
+}
