@@ -364,6 +364,12 @@ func (p *Program) drive(s *session, v value.Value, prom *value.Object, fail *eng
 					"The run waits for a decision on a held tool call, but it cannot be saved: %v", err)}, Logs: s.run.Realm().Logs}
 				return Outcome{Result: s.result(res)}
 			}
+			if p.roundTrip && !strings.Contains(err.Error(), "which cannot be made again") && !strings.Contains(err.Error(), "MaxSuspensions") {
+				// Round-trip mode is a test of saving: a run it cannot
+				// save is a failure to see, not to skip.
+				res := Result{Error: &Diagnostic{Kind: ExecutionFailure, Message: "Internal error: round-trip mode could not save the run: " + err.Error()}, Logs: s.run.Realm().Logs}
+				return Outcome{Result: s.result(res)}
+			}
 			continue
 		}
 		out := Outcome{Suspended: sus}
