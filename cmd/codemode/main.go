@@ -8,6 +8,7 @@
 //	codemode catalog [flags]         list the tools: signatures, JSON, or instructions
 //	codemode search [flags] [QUERY]  print what search({query, ...}) returns in a program
 //	codemode disasm FILE|-           print the program's bytecode for engine "vm"
+//	codemode serve [flags]           serve the executor protocol over WebSocket
 //	codemode version                 print the module version and the Go version
 //
 // run gives the program the tools of a manifest (--tools FILE, see package
@@ -36,12 +37,15 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
 	"runtime/debug"
+	"syscall"
 )
 
 const usage = `usage: codemode <command> [arguments]
@@ -74,6 +78,8 @@ commands:
                   host gives a model, within N characters (codemode catalog -h)
   disasm FILE|-   print the program's bytecode for engine "vm", each
                   instruction with its source line:col
+  serve [flags]   serve the executor protocol over WebSocket for hosts in any
+                  language (docs/protocol.md); SIGTERM drains it (codemode serve -h)
   version         print the module version and the Go version (also --version)
   search [--tools FILE] [--namespace NS] [--limit N] [--offset N] [--pretty] [QUERY]
                   print what search({query, namespace, limit, offset}) returns
@@ -106,6 +112,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runSearch(args[1:], stdout, stderr)
 	case "disasm":
 		return runDisasm(args[1:], stdin, stdout, stderr)
+	case "serve":
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		return runServe(ctx, args[1:], os.Getenv, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, versionLine(debug.ReadBuildInfo()))
 		return 0
