@@ -389,6 +389,10 @@ type Function struct {
 	// SimpleParams is true when every parameter is a plain identifier
 	// without a default (it decides whether duplicates are allowed).
 	SimpleParams bool
+	// Module is set by Link on the function that runs a module's code: the
+	// module's name. Its free names are globals, never the program's own
+	// declarations, and it has no implicit arguments.
+	Module string
 }
 
 // Class is a class declaration or expression.
@@ -598,12 +602,14 @@ type (
 
 	// Import is a top-level import declaration. Module is the module name;
 	// the bindings are const-like locals bound to what the host provides.
+	// Type is the type import attribute, if any: with { type: "json" }.
 	Import struct {
 		At
 		Default   *Ident
 		Namespace *Ident
 		Specs     []*ImportSpec
 		Module    *StringLit
+		Type      string
 	}
 )
 

@@ -36,6 +36,9 @@ func (p *parser) parseFunctionDecl(async bool, start Pos) Stmt {
 // function name (an overload's implementation, or another overload).
 func (p *parser) implementationFollows(name string) bool {
 	return p.lookahead(func() bool {
+		if p.tt == js.ExportToken && p.unit == unitJS {
+			p.next() // export function f(a: T): U; export function f(a) {}
+		}
 		if p.tt == js.AsyncToken {
 			p.next()
 		}

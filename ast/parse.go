@@ -51,7 +51,7 @@ func parseSourceWith(src *Source, opts Options, buf *textBuf) (prog *Program, er
 	if e := checkText(src); e != nil {
 		return nil, e
 	}
-	fn, perr := parseBody(src, !opts.NoTypeScript, buf)
+	fn, perr := parseBody(src, unitEntry, !opts.NoTypeScript, buf)
 	if perr != nil {
 		perr.Location = src.Location(perr.Pos)
 		return nil, perr
@@ -86,10 +86,11 @@ func checkText(src *Source) *Error {
 	return nil
 }
 
-// parseBody runs the parser, turning its bailout (and, defensively, any
-// other panic) into an *Error.
-func parseBody(src *Source, ts bool, buf *textBuf) (fn *Function, err *Error) {
+// parseBody runs the parser over the program or a module (unit), turning
+// its bailout (and, defensively, any other panic) into an *Error.
+func parseBody(src *Source, unit unitKind, ts bool, buf *textBuf) (fn *Function, err *Error) {
 	p := newParser(src, ts, buf)
+	p.unit = unit
 	defer p.release()
 	defer func() {
 		if rec := recover(); rec != nil {
@@ -152,8 +153,12 @@ func parseWholeExpression(src *Source, ts bool, buf *textBuf) (x Expr, err *Erro
 // surrounding markdown code fence (```js, ```javascript, ```ts,
 // ```typescript, or none), an `export default` in front, and a wrapper
 // that is one parameterless function or arrow (`async () => { ... }`, the
-// Cloudflare dialect), whose body then becomes the program. The returned
-// Source keeps the whole text, so positions still point into it.
+// Cloudflare dialect), whose body then becomes the program. A wrapper may
+// come after import declarations (`import { f } from "m"` then `async () =>
+// { ... }`, or `export default async () => { ... }`): the program is then
+// the imports and the wrapper's body, as if the wrapper's head and closing
+// brace were spaces. The returned Source keeps the whole text, so positions
+// still point into it.
 func Normalize(text string) *Source { return normalizeBuf(text, true, nil) }
 
 // normalize is Normalize; ts says whether a wrapper may be written in
@@ -168,6 +173,8 @@ func normalizeBuf(text string, ts bool, buf *textBuf) *Source {
 	src.Start, src.End = start, end
 	if body, ok := wrapperBody(src, ts, buf); ok {
 		src.Start, src.End = body[0], body[1]
+	} else if blanks, ok := importsWrapper(src, ts); ok {
+		src.blanks = blanks
 	}
 	return src
 }
@@ -240,4 +247,65 @@ func wrapperBody(src *Source, ts bool, buf *textBuf) ([2]int, bool) {
 		return [2]int{}, false
 	}
 	return [2]int{int(lit.Func.Body.Start) + 1, int(lit.Func.Body.End)}, true
+}
+
+// importsWrapper reports whether the range holds import declarations and
+// then one wrapper as wrapperBody accepts it (an expression statement, or
+// the value of `export default`), and returns the ranges to read as spaces
+// so that the wrapper's body follows the imports: from the wrapper's start
+// through its body's opening brace, and from its closing brace on.
+func importsWrapper(src *Source, ts bool) ([][2]int, bool) {
+	body := src.Text[src.Start:src.End]
+	t := skipComments(body)
+	if !strings.HasPrefix(t, "import") || len(t) == len("import") || isIdentByte(t[len("import")]) || !utf8.ValidString(body) {
+		return nil, false
+	}
+	// The imports are read as a module's, so that `export default` can
+	// introduce the wrapper.
+	fn, err := parseBody(src, unitJS, ts, nil)
+	if err != nil || len(fn.Body.Body) < 2 {
+		return nil, false
+	}
+	stmts := fn.Body.Body
+	for _, s := range stmts[:len(stmts)-1] {
+		if _, ok := s.(*Import); !ok {
+			return nil, false
+		}
+	}
+	var x Expr
+	switch last := stmts[len(stmts)-1].(type) {
+	case *ExprStmt:
+		x = last.X
+	case *exportDecl:
+		x = last.Value
+	}
+	lit, ok := x.(*FuncLit)
+	if !ok || lit.Func.Body == nil || len(lit.Func.Params) > 0 || lit.Func.Rest != nil || lit.Func.Generator {
+		return nil, false
+	}
+	last := stmts[len(stmts)-1].Pos()
+	return [][2]int{{int(last), int(lit.Func.Body.Start) + 1}, {int(lit.Func.Body.End), src.End}}, true
+}
+
+// skipComments returns s after its leading blanks and comments.
+func skipComments(s string) string {
+	for {
+		s = strings.TrimLeft(s, " \t\r\n")
+		switch {
+		case strings.HasPrefix(s, "//"):
+			i := strings.IndexAny(s, "\r\n")
+			if i < 0 {
+				return ""
+			}
+			s = s[i:]
+		case strings.HasPrefix(s, "/*"):
+			i := strings.Index(s[2:], "*/")
+			if i < 0 {
+				return s
+			}
+			s = s[i+4:]
+		default:
+			return s
+		}
+	}
 }

@@ -74,6 +74,8 @@ type parser struct {
 	ts, ambient, bodiless bool
 	failedSpec            map[specKey]bool
 
+	unit unitKind // the program or a module (see module.go)
+
 	a nodeArena // where nodes are allocated
 }
 
@@ -133,12 +135,16 @@ func (p *parser) release() {
 // replaced by the new parser's.
 func newParser(src *Source, ts bool, reuse *textBuf) *parser {
 	var buf []byte
+	if len(src.blanks) > 0 {
+		reuse = nil // the copy is not the text
+	}
 	if reuse != nil && reuse.b != nil && reuse.start == src.Start && reuse.end == src.End {
 		buf = reuse.b
 	} else {
 		text := src.Text[src.Start:src.End]
 		buf = make([]byte, len(text), len(text)+1)
 		copy(buf, text)
+		blank(buf, src.Start, src.blanks)
 		if reuse != nil {
 			*reuse = textBuf{buf, src.Start, src.End}
 		}
@@ -148,6 +154,19 @@ func newParser(src *Source, ts bool, reuse *textBuf) *parser {
 	p.in = parse.NewInputBytes(buf)
 	p.lx = js.NewLexer(p.in)
 	return p
+}
+
+// blank turns the bytes of buf (a copy of the text from offset base) in
+// the ranges into spaces, keeping line breaks, so that the parser reads
+// what is left around them at the same offsets.
+func blank(buf []byte, base int, ranges [][2]int) {
+	for _, r := range ranges {
+		for i := max(r[0]-base, 0); i < r[1]-base && i < len(buf); i++ {
+			if buf[i] != '\n' && buf[i] != '\r' {
+				buf[i] = ' '
+			}
+		}
+	}
 }
 
 // ---------------------------------------------------------------------------

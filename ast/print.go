@@ -893,7 +893,11 @@ func (pr *printer) importDecl(s *Import) {
 	if len(parts) > 0 {
 		pr.w(strings.Join(parts, ", ") + " from ")
 	}
-	pr.w(s.Module.Raw + ";")
+	pr.w(s.Module.Raw)
+	if s.Type != "" {
+		pr.w(" with {type: " + quoteJS(s.Type) + "}")
+	}
+	pr.w(";")
 }
 
 func quoteImportName(name string) string {

@@ -12,6 +12,12 @@ package ast
 // So a use always finds the declaration that is in scope where it stands,
 // whatever the textual order; whether it runs before the declaration is
 // the engines' business (the TDZ check, see Binding.Lexical).
+//
+// In a program made by Link, each module's code is a function marked with
+// Function.Module. Its scope chain does not go through the program's: past
+// its own layers come only the program's hidden names (the modules' values,
+// see link.go), then the globals. So a module never sees what the program
+// declares, as in JavaScript, where each module has a scope of its own.
 
 import (
 	"fmt"
@@ -39,6 +45,11 @@ type resolver struct {
 	// lexical is the stack hoistVars passes down, kept between functions
 	// for its array.
 	lexical [][]Stmt
+
+	// linked is set for a program made by Link; hidden is then the layer
+	// of the program's hidden names, the only outer scope of a module.
+	linked bool
+	hidden *env
 }
 
 // env is one layer of names: a block, a function's var scope, a class
@@ -106,7 +117,18 @@ func (ns *names) set(b *Binding) {
 }
 
 func resolveProgram(src *Source, fn *Function) (prog *Program, err *Error) {
-	r := &resolver{src: src, globals: map[string]*Binding{}, lexical: make([][]Stmt, 0, 16)}
+	return resolveWith(&resolver{src: src}, fn)
+}
+
+// resolveLinked resolves a program made by Link, whose modules' functions
+// see only the hidden names of the program.
+func resolveLinked(src *Source, fn *Function) (prog *Program, err *Error) {
+	return resolveWith(&resolver{src: src, linked: true}, fn)
+}
+
+func resolveWith(r *resolver, fn *Function) (prog *Program, err *Error) {
+	src := r.src
+	r.globals, r.lexical = map[string]*Binding{}, make([][]Stmt, 0, 16)
 	defer func() {
 		if rec := recover(); rec != nil {
 			b, ok := rec.(bailout)
@@ -192,7 +214,7 @@ func (r *resolver) lookup(name string) *Binding {
 		if e.varScope && name == "arguments" && e.fn.fn.Kind == FuncClassInit {
 			r.failAt(r.usePos, "'arguments' is not allowed in class field initializer or static initialization block")
 		}
-		if e.varScope && name == "arguments" && hasOwnArguments(e.fn.fn.Kind) {
+		if e.varScope && name == "arguments" && hasOwnArguments(e.fn.fn.Kind) && e.fn.fn.Module == "" {
 			sc := e.fn.scope
 			if sc.Arguments == nil {
 				sc.Arguments = r.newLocal(e.fn, "arguments", BindArguments, NoPos)
@@ -265,11 +287,17 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 	st.scope = fn.Scope
 	savedEnv, savedFn := r.env, r.fn
 	r.fn = st
+	base := savedEnv
+	if fn.Module != "" {
+		// A module's scope chain skips the program's declarations.
+		base = r.hidden
+		r.env = base
+	}
 	defer func() {
-		for r.env != savedEnv {
+		for r.env != base {
 			r.pop()
 		}
-		r.fn = savedFn
+		r.env, r.fn = savedEnv, savedFn
 	}()
 
 	if exprName != nil {
@@ -324,12 +352,29 @@ func (r *resolver) function(fn *Function, exprName *Ident) {
 	if fn.Body != nil {
 		r.declareLexical(vars, body, fn.Body.Scope, false)
 	}
+	if r.linked && savedFn == nil {
+		r.hidden = r.hiddenLayer(vars)
+	}
 
 	// Now resolve the body.
 	if fn.ExprBody != nil {
 		r.expr(fn.ExprBody)
 	}
 	r.stmts(body)
+}
+
+// hiddenLayer returns a layer of the program's hidden names (see
+// isHiddenName), declared in its top layer vars, for modules to see.
+func (r *resolver) hiddenLayer(vars *env) *env {
+	e := r.envs.new()
+	e.names.list = e.inline[:0]
+	e.fn = vars.fn
+	for _, b := range vars.names.list {
+		if isHiddenName(b.Name) {
+			e.names.set(b)
+		}
+	}
+	return e
 }
 
 func (r *resolver) declareParams(vars *env, prm Pattern) {
@@ -648,7 +693,10 @@ func (r *resolver) stmt(s Stmt) {
 				r.failAt(id.Start, "Identifier '%s' has already been declared", id.Name)
 			}
 			if id.Binding == nil {
-				r.declare(vars, id, BindImport)
+				// In the function's scope, so that engines make its cell
+				// when a closure captures it.
+				b := r.declare(vars, id, BindImport)
+				r.fn.scope.Vars.Bindings = append(r.room(r.fn.scope.Vars.Bindings), b)
 			}
 		}
 		if s.Default != nil {

@@ -15,22 +15,66 @@ const NoPos Pos = -1
 
 // Location is a 1-based line and column. Columns count UTF-16 code units, as
 // JavaScript tools (acorn, V8, browsers) do: "😀" is two columns wide.
+//
+// In a program made by Link, Module names the module a position is in, and
+// Line and Column are then counted in that module's own text; Module is
+// empty for the program itself.
 type Location struct {
-	Line   int `json:"line"`
-	Column int `json:"column"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Module string `json:"module,omitempty"`
 }
 
-func (l Location) String() string { return fmt.Sprintf("line %d, col %d", l.Line, l.Column) }
+func (l Location) String() string {
+	if l.Module != "" {
+		return fmt.Sprintf("line %d, col %d of module %q", l.Line, l.Column, l.Module)
+	}
+	return fmt.Sprintf("line %d, col %d", l.Line, l.Column)
+}
 
 // Source is the text a program came from. Text is kept verbatim, even when
 // Normalize decided that only Text[Start:End] is the program (a markdown
 // fence or an arrow-function wrapper was dropped), so that every Pos still
 // points into what the model sent.
+//
+// The Source of a program made by Link holds more than one text: the
+// program's, then each module it reached, each on a line of its own (see
+// Units). Positions in the program's part are exactly what they would be
+// without modules.
 type Source struct {
 	Text       string
 	Start, End int // the byte range that was parsed as the program body
 
 	lines []int // byte offset of each line start, built on first use
+
+	// blanks are byte ranges of Text[Start:End] that the parser reads as
+	// spaces (line breaks kept): the head and tail of the function that
+	// wraps a program after its imports (see Normalize).
+	blanks [][2]int
+
+	// units are the modules' texts in Text, by Start (see Link).
+	units []Unit
+}
+
+// Unit is one module's text inside the Source of a linked program.
+type Unit struct {
+	Module     string // its name in the module map
+	Kind       string // "js", "cjs", "json" or "text"
+	Start, End int    // its byte range in Source.Text
+}
+
+// Units lists the modules whose texts follow the program's in Text, in
+// the order they run. It is empty for a program without modules.
+func (s *Source) Units() []Unit { return append([]Unit(nil), s.units...) }
+
+// unitAt returns the module unit that holds offset off, or nil when off is
+// in the program's own text.
+func (s *Source) unitAt(off int) *Unit {
+	if len(s.units) == 0 || off < s.units[0].Start {
+		return nil
+	}
+	i := sort.Search(len(s.units), func(i int) bool { return s.units[i].Start > off }) - 1
+	return &s.units[i]
 }
 
 // NewSource returns a Source whose whole text is the program.
@@ -38,7 +82,8 @@ func NewSource(text string) *Source {
 	return &Source{Text: text, Start: 0, End: len(text)}
 }
 
-// Location converts a byte offset into a line and column.
+// Location converts a byte offset into a line and column (in a linked
+// program, of the module the offset is in).
 func (s *Source) Location(p Pos) Location {
 	if p < 0 {
 		return Location{}
@@ -47,10 +92,7 @@ func (s *Source) Location(p Pos) Location {
 	if off > len(s.Text) {
 		off = len(s.Text)
 	}
-	if s.lines == nil {
-		s.lines = lineStarts(s.Text)
-	}
-	i := sort.SearchInts(s.lines, off+1) - 1
+	i := s.lineIndex(off)
 	start := s.lines[i]
 	col := 1
 	for _, r := range s.Text[start:off] {
@@ -60,7 +102,22 @@ func (s *Source) Location(p Pos) Location {
 			col++
 		}
 	}
-	return Location{Line: i + 1, Column: col}
+	loc := Location{Line: i + 1, Column: col}
+	if u := s.unitAt(off); u != nil {
+		// Every unit starts a line (a line break comes before it).
+		loc.Line -= sort.SearchInts(s.lines, u.Start)
+		loc.Module = u.Module
+	}
+	return loc
+}
+
+// lineIndex returns the 0-based index in s.lines of the line that holds
+// offset off (0 <= off <= len(s.Text)).
+func (s *Source) lineIndex(off int) int {
+	if s.lines == nil {
+		s.lines = lineStarts(s.Text)
+	}
+	return sort.SearchInts(s.lines, off+1) - 1
 }
 
 // lineStarts finds where each line begins. JavaScript ends a line at LF,
@@ -84,7 +141,11 @@ func lineStarts(text string) []int {
 	return starts
 }
 
-// Error is a syntax or early error: what is wrong and where.
+// Error is a syntax or early error: what is wrong and where. For an error
+// in a module of a module map (see Link), Location.Module names the module,
+// Pos is an offset into that module's text and Location counts lines and
+// columns in it; an error about the module map itself may have no position
+// (Pos is NoPos and Location.Line 0).
 type Error struct {
 	Pos      Pos
 	Location Location
@@ -94,6 +155,9 @@ type Error struct {
 // Error formats the message with its position the way runtime diagnostics
 // do: "Unexpected token ')' (line 1, col 5)".
 func (e *Error) Error() string {
+	if e.Location.Line == 0 {
+		return e.Msg
+	}
 	return fmt.Sprintf("%s (%s)", e.Msg, e.Location)
 }
 
@@ -106,11 +170,11 @@ func (s *Source) Snippet(p Pos) string {
 	if p < 0 || int(p) > len(s.Text) {
 		return ""
 	}
-	loc := s.Location(p)
-	start := s.lines[loc.Line-1]
+	i := s.lineIndex(int(p))
+	start := s.lines[i]
 	end := len(s.Text)
-	if loc.Line < len(s.lines) {
-		end = s.lines[loc.Line]
+	if i+1 < len(s.lines) {
+		end = s.lines[i+1]
 	}
 	line := s.Text[start:end]
 	for len(line) > 0 && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {

@@ -7,10 +7,14 @@ import (
 )
 
 // parseProgramBody parses the whole input as the body of the program's
-// async function.
+// async function, or of a module's function (see module.go).
 func (p *parser) parseProgramBody() *Function {
-	fn := alloc(&p.a.functions, Function{At: At{Pos(p.base)}, Kind: FuncProgram, Async: true, Strict: true, SimpleParams: true})
-	p.pushFunc(FuncProgram, true, false)
+	fn := alloc(&p.a.functions, Function{At: At{Pos(p.base)}, Kind: FuncProgram, Async: p.unit != unitCJS, Strict: true, SimpleParams: true})
+	if p.unit == unitCJS {
+		p.pushFunc(FuncNormal, false, false)
+	} else {
+		p.pushFunc(FuncProgram, true, false)
+	}
 	p.next()
 	body := alloc(&p.a.blocks, Block{At: At{Pos(p.base)}})
 	m := p.a.stmts.mark()
@@ -53,13 +57,14 @@ func (p *parser) parseStatementListItem(topLevel bool) Stmt {
 		}
 	case js.ImportToken:
 		if b, _ := p.peekByte(); b != '(' && b != '.' {
-			if !topLevel {
-				p.failAt(p.pos, "Cannot use import statement outside the top level of the program")
-			}
+			p.checkImportAllowed(topLevel)
 			return p.parseImport()
 		}
 	case js.ExportToken:
-		p.failAt(p.pos, "'export' is not allowed: the program is the body of an async function; return the value instead")
+		if p.unit == unitJS && topLevel {
+			return p.parseExport()
+		}
+		p.exportNotAllowed()
 	}
 	return p.parseStatement()
 }
@@ -149,10 +154,10 @@ func (p *parser) parseStatement() Stmt {
 		p.failTS(p.pos, "enum declaration")
 	case js.ImportToken:
 		if b, _ := p.peekByte(); b != '(' && b != '.' {
-			p.failAt(p.pos, "Cannot use import statement outside the top level of the program")
+			p.checkImportAllowed(false)
 		}
 	case js.ExportToken:
-		p.failAt(p.pos, "'export' is not allowed: the program is the body of an async function; return the value instead")
+		p.exportNotAllowed()
 	}
 	if p.ts {
 		if s, ok := p.tsStatement(false, false); ok {
@@ -273,7 +278,7 @@ func (p *parser) parseIf() Stmt {
 
 func (p *parser) parseReturn() Stmt {
 	start := p.pos
-	if p.fn.kind == FuncClassInit {
+	if p.fn.kind == FuncClassInit || p.fn.kind == FuncProgram && p.unit == unitJS {
 		p.failAt(start, "Illegal return statement")
 	}
 	p.next()
@@ -603,9 +608,7 @@ from:
 		p.unexpected()
 	}
 	im.Module = p.parseStringLit()
-	if p.tt == js.WithToken && !p.nl {
-		p.failAt(p.pos, "Import attributes are not supported")
-	}
+	im.Type = p.parseImportAttributes()
 	p.semicolon()
 	return im
 }
