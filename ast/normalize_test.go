@@ -29,7 +29,10 @@ func TestNormalize(t *testing.T) {
 		{"fenced wrapper", "```js\nasync () => {\n  return 8\n}\n```", "\n  return 8\n"},
 		{"arrow with params stays", "async (x) => { return x }", "async (x) => { return x }"},
 		{"called arrow stays", "(async () => { return 1 })()", "(async () => { return 1 })()"},
-		{"expression arrow stays", "async () => 1", "async () => 1"},
+		{"concise arrow", "async () => 1", " 1"},
+		{"concise arrow returning an object", "async () => ({a: 1})", " ({a: 1})"},
+		{"parenthesized concise arrow", "(async () => 6 * 7);", " 6 * 7"},
+		{"concise arrow with params stays", "async (x) => x", "async (x) => x"},
 		{"two statements stay", "async () => {}; 1", "async () => {}; 1"},
 	}
 	for _, tt := range tests {

@@ -243,10 +243,46 @@ func wrapperBody(src *Source, ts bool, buf *textBuf) ([2]int, bool) {
 		return [2]int{}, false
 	}
 	lit, ok := x.(*FuncLit)
-	if !ok || lit.Func.Body == nil || len(lit.Func.Params) > 0 || lit.Func.Rest != nil || lit.Func.Generator {
+	if !ok || len(lit.Func.Params) > 0 || lit.Func.Rest != nil || lit.Func.Generator {
+		return [2]int{}, false
+	}
+	if lit.Func.Body == nil {
+		// A concise arrow (async () => 6 * 7): its expression is the
+		// program, whose value it is.
+		if from, to, ok := conciseRange(src.Text, src.Start, src.End, lit); ok {
+			return [2]int{from, to}, true
+		}
 		return [2]int{}, false
 	}
 	return [2]int{int(lit.Func.Body.Start) + 1, int(lit.Func.Body.End)}, true
+}
+
+// conciseRange finds the program in a concise arrow wrapper (async ()
+// => 6 * 7) that runs from from to to in text: from just after its `=>`
+// (the expression body, with the parentheses around it) to to, less the
+// closing parentheses of those opened before the arrow ((async () => 1)).
+func conciseRange(text string, from, to int, lit *FuncLit) (int, int, bool) {
+	body := lit.Func.ExprBody
+	if body == nil {
+		return 0, 0, false
+	}
+	i := int(body.Pos())
+	for i > 0 && strings.IndexByte(" \t\r\n(", text[i-1]) >= 0 {
+		i--
+	}
+	if i < 2 || text[i-2:i] != "=>" {
+		return 0, 0, false
+	}
+	open := strings.Count(text[from:int(lit.Pos())], "(")
+	end := len(strings.TrimRight(text[:to], " \t\r\n;"))
+	for ; open > 0; open-- {
+		end = len(strings.TrimRight(text[:end], " \t\r\n"))
+		if end <= i || text[end-1] != ')' {
+			return 0, 0, false
+		}
+		end--
+	}
+	return i, end, true
 }
 
 // importsWrapper reports whether the range holds import declarations and
@@ -280,10 +316,17 @@ func importsWrapper(src *Source, ts bool) ([][2]int, bool) {
 		x = last.Value
 	}
 	lit, ok := x.(*FuncLit)
-	if !ok || lit.Func.Body == nil || len(lit.Func.Params) > 0 || lit.Func.Rest != nil || lit.Func.Generator {
+	if !ok || len(lit.Func.Params) > 0 || lit.Func.Rest != nil || lit.Func.Generator {
 		return nil, false
 	}
 	last := stmts[len(stmts)-1].Pos()
+	if lit.Func.Body == nil {
+		from, to, ok := conciseRange(src.Text, int(last), src.End, lit)
+		if !ok {
+			return nil, false
+		}
+		return [][2]int{{int(last), from}, {to, src.End}}, true
+	}
 	return [][2]int{{int(last), int(lit.Func.Body.Start) + 1}, {int(lit.Func.Body.End), src.End}}, true
 }
 
