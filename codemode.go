@@ -75,6 +75,9 @@ type Options struct {
 	// MaxRetained bounds the runs kept at once for their handles; zero is
 	// DefaultMaxRetained. A run past it is not kept, with a warning.
 	MaxRetained int
+	// Modules are what every program may import by name (see
+	// WithModules, which adds a run's own).
+	Modules protocol.ModuleMap
 	// Fetch, when set, gives programs a `fetch` global whose requests it
 	// performs (see WithFetch): outbound.New(cfg).Fetch() reaches the
 	// network from this process, guarded.
@@ -170,6 +173,8 @@ type execConfig struct {
 	dispatch  protocol.DispatchFunc
 	// retain is WithRetain's.
 	retain bool
+	// modules are WithModules'.
+	modules protocol.ModuleMap
 	// fetch is WithFetch's performer, when fetchSet.
 	fetch    protocol.FetchFunc
 	fetchSet bool
@@ -404,6 +409,13 @@ func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time,
 	if r := interrupted(); r != nil {
 		return nil, r
 	}
+	if mods := rt.runModules(cfg); len(mods) > 0 && !strings.HasPrefix(code, bundleMarker) {
+		bundled, err := encodeBundle(code, mods)
+		if err != nil {
+			return fail(ParseError, "codemode: WithModules: "+err.Error())
+		}
+		code, s.code = bundled, bundled
+	}
 	if max := limits.sourceLimit(); len(code) > max {
 		return fail(ParseError, fmt.Sprintf(
 			"The program is %d bytes, over the %d-byte source limit; send a shorter program (move data into tool calls or bindings), or raise Limits.MaxSourceBytes.", len(code), max))
@@ -414,7 +426,7 @@ func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time,
 	}
 	newRun := rt.compiled.get(code)
 	if eng != EngineVM || newRun == nil {
-		prog, err := ast.ParseWith(code, rt.parseOptions())
+		prog, err := rt.parseProgram(code, cfg)
 		if err != nil {
 			r := parseFailure(err)
 			return nil, &r
@@ -557,7 +569,14 @@ func parseFailure(err error) Result {
 		if msg != ast.EmptyProgramMessage {
 			msg = fmt.Sprintf("%s (%d:%d)", pe.Msg, loc.Line, loc.Column-1)
 		}
-		return Result{Error: &Diagnostic{Kind: ParseError, Message: msg, Location: &Location{Line: loc.Line, Column: loc.Column}}}
+		var where *Location
+		if loc.Line > 0 || loc.Module != "" {
+			where = &Location{Line: loc.Line, Column: loc.Column, Module: loc.Module}
+		}
+		if loc.Line == 0 {
+			msg = pe.Msg
+		}
+		return Result{Error: &Diagnostic{Kind: ParseError, Message: msg, Location: where}}
 	}
 	return Result{Error: &Diagnostic{Kind: ParseError, Message: err.Error()}}
 }
@@ -675,8 +694,8 @@ func formatException(run engine.Run, v value.Value) *Diagnostic {
 		diag := &Diagnostic{Kind: kind, Message: msg, Suggestions: d.Suggestions}
 		if d.Raised && d.Pos >= 0 {
 			loc := run.Location(d.Pos)
-			diag.Message += fmt.Sprintf(" (line %d, col %d)", loc.Line, loc.Column)
-			diag.Location = &Location{Line: loc.Line, Column: loc.Column}
+			diag.Message += " (" + loc.String() + ")"
+			diag.Location = &Location{Line: loc.Line, Column: loc.Column, Module: loc.Module}
 		}
 		if kind == UnsupportedSyntax && diag.Suggestions == nil {
 			diag.Suggestions = []string{engine.UnsupportedSuggestion}

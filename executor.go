@@ -85,6 +85,9 @@ func (e *Executor) Execute(ctx context.Context, req protocol.ExecuteRequest) (pr
 		opts = append(opts, WithProviders(req.Providers, gate.call))
 	}
 	opts = append(opts, WithFetch(e.performer(req.Outbound, req.Fetch)))
+	if len(req.Modules) > 0 {
+		opts = append(opts, WithModules(req.Modules))
+	}
 	var res Result
 	switch {
 	case req.Suspend != nil && !req.RetainHandles:

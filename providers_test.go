@@ -27,6 +27,8 @@ func (e *echoDispatch) dispatch(_ context.Context, provider, tool, args string) 
 		return protocol.ErrorEnvelope("no such user: " + args)
 	case "bytes":
 		return `{"result":{"name":"blob","data":{"$binary":"AQID"}}}`
+	case "raw":
+		return `{"result":{"$binary":"AQID"}}`
 	case "garbled":
 		return `{"resul":1}`
 	case "nothing":
@@ -44,7 +46,7 @@ func (e *echoDispatch) dispatch(_ context.Context, provider, tool, args string) 
 func TestProviders(t *testing.T) {
 	no := false
 	providers := []protocol.ProviderDescriptor{
-		{Name: "store", Tools: []string{"getUser", "fail", "bytes", "garbled", "nothing"},
+		{Name: "store", Tools: []string{"getUser", "fail", "bytes", "raw", "garbled", "nothing"},
 			Schemas:      map[string]json.RawMessage{"getUser": json.RawMessage(`{"type":"object","properties":{"id":{"type":"number"}},"required":["id"]}`)},
 			Descriptions: map[string]string{"getUser": "One user by id"}},
 		{Name: "kv", Tools: []string{"get"}, PositionalArgs: &no},
@@ -73,6 +75,7 @@ func TestProviders(t *testing.T) {
 		{"an uncaught error envelope", `await store.fail(4)`, `error: no such user: [4]`, `store.fail [4]`},
 		{"binary results are Uint8Arrays", `const r = await store.bytes(); return [r.name, r.data instanceof Uint8Array, [...r.data]]`,
 			`["blob",true,[1,2,3]]`, `store.bytes []`},
+		{"a binary result alone", `const b = await store.raw(); return [b instanceof Uint8Array, [...b]]`, `[true,[1,2,3]]`, `store.raw []`},
 		{"binary arguments are tagged", `const [b] = (await store.getUser(new Uint8Array([1, 2, 3]))).args; return [b instanceof Uint8Array, [...b]]`,
 			`[true,[1,2,3]]`, `store.getUser [{"$binary":"AQID"}]`},
 		{"a malformed envelope", `try { await store.garbled() } catch (e) { return e.message }`,
@@ -80,7 +83,7 @@ func TestProviders(t *testing.T) {
 		{"a null result", `return await store.nothing()`, `null`, `store.nothing []`},
 		{"an undeclared tool", `try { await store.getUsr(1) } catch (e) { return e.message }`,
 			`"Unknown tool 'store.getUsr'. Did you mean store.getUser?"`, ``},
-		{"the provider's keys", `return Object.keys(store)`, `["getUser","fail","bytes","garbled","nothing"]`, ``},
+		{"the provider's keys", `return Object.keys(store)`, `["getUser","fail","bytes","raw","garbled","nothing"]`, ``},
 		{"search finds them", `return search({query: "user by id"}).items[0].path`, `"tools.store.getUser"`, ``},
 		{"calls run at once", `const rs = await Promise.all([1, 2, 3].map(i => store.getUser(i))); return rs.map(r => r.args[0])`,
 			`[1,2,3]`, `store.getUser [1] | store.getUser [2] | store.getUser [3]`},

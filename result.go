@@ -42,6 +42,10 @@ const (
 type Location struct {
 	Line   int `json:"line"`
 	Column int `json:"column"`
+	// Module names the module of the program's module map the position
+	// is in (WithModules); Line and Column are then in that module's
+	// text. Empty for the program itself.
+	Module string `json:"module,omitempty"`
 }
 
 // Diagnostic is an error or a warning of a run.

@@ -619,7 +619,7 @@ func callTool(ctx context.Context, node *tools.Node, input []byte) (res any, err
 // directlyCopyable reports results goToValue handles without marshalling.
 func directlyCopyable(v any) bool {
 	switch v.(type) {
-	case nil, string, bool, float64, float32, int, int64, int32, uint64, json.Number, json.RawMessage, map[string]any, []any:
+	case nil, string, bool, float64, float32, int, int64, int32, uint64, json.Number, json.RawMessage, map[string]any, []any, dispatchBytes:
 		return true
 	}
 	return typedCopyable(v)
