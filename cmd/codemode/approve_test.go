@@ -22,6 +22,11 @@ const (
 // TestMain runs the tests, or, in a child process started by
 // runChild, the command.
 func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "argv" {
+		// A worker that codemode serve --isolate started from this
+		// binary: the command is in the arguments.
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	if os.Getenv(childEnv) == "1" {
 		var args []string
 		if err := json.Unmarshal([]byte(os.Getenv(childArgsEnv)), &args); err != nil {

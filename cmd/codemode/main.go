@@ -116,6 +116,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		return runServe(ctx, args[1:], os.Getenv, stdout, stderr)
+	case "worker":
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		return runWorker(ctx, args[1:], os.Getenv, stdin, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, versionLine(debug.ReadBuildInfo()))
 		return 0

@@ -11,10 +11,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/internal/workerpool"
 	"github.com/go-codemode/codemode/outbound"
 	"github.com/go-codemode/codemode/protocol"
 	"github.com/go-codemode/codemode/server"
@@ -63,6 +65,12 @@ flags:
                               needs the same one to resume the others' states (default: a
                               random key, so states resume only on this process)
   --engine ast|vm             the engine (default vm: runs can then be saved when draining)
+  --isolate                   run programs in worker processes (codemode worker): a worker
+                              that dies, even of a Go fatal error, fails only its own runs
+                              (WORKER_CRASHED) and is replaced
+  --retire-after N            with --isolate, runs before a worker is replaced (default 50)
+  --worker-memory-limit BYTES with --isolate, the memory past which a worker is replaced
+                              (default 512MiB)
 `
 
 // serveConfig is what serve's (and worker's) flags ask for.
@@ -77,6 +85,9 @@ type serveConfig struct {
 	engine      string
 	maxFrame    byteSize
 	respLimit   byteSize
+	isolate     bool
+	retireAfter int
+	workerMem   byteSize
 }
 
 // serveFlags declares serve's flags on fs, their defaults from the
@@ -104,6 +115,10 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) {
 	fs.BoolVar(&c.srv.ForbidStub, "forbid-stub", false, "")
 	fs.StringVar(&c.snapshotKey, "snapshot-key", "", "")
 	fs.StringVar(&c.engine, "engine", codemode.EngineVM, "")
+	fs.BoolVar(&c.isolate, "isolate", false, "")
+	fs.IntVar(&c.retireAfter, "retire-after", 0, "")
+	c.workerMem = 512 << 20
+	fs.Var(&c.workerMem, "worker-memory-limit", "")
 }
 
 // envDefaults sets every flag of fs not given on the command line from
@@ -163,13 +178,21 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (*s
 	return c, nil
 }
 
+// sealKey is the key states are sealed with: --snapshot-key, or a
+// random one made once (and passed on to the workers).
+func (c *serveConfig) sealKey() []byte {
+	if c.snapshotKey == "" {
+		key := make([]byte, 32)
+		_, _ = rand.Read(key)
+		c.snapshotKey = hex.EncodeToString(key)
+	}
+	key, _ := hex.DecodeString(c.snapshotKey)
+	return key
+}
+
 // executor builds the in-process executor the flags describe.
 func (c *serveConfig) executor() (*codemode.Executor, error) {
-	key, err := hex.DecodeString(c.snapshotKey)
-	if err != nil || len(key) == 0 {
-		key = make([]byte, 32)
-		_, _ = rand.Read(key)
-	}
+	key := c.sealKey()
 	rt, err := codemode.New(codemode.Options{Engine: c.engine, SnapshotKey: key,
 		Limits: codemode.Limits{MaxMemoryBytes: int64(c.maxMemory)}})
 	if err != nil {
@@ -191,7 +214,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	logger := slog.New(slog.NewJSONHandler(stderr, nil))
 	c.srv.Logger = logger
-	backend, err := c.executor()
+	randomKey := c.snapshotKey == ""
+	backend, err := c.backend(logger, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "codemode serve: %v\n", err)
 		return 1
@@ -211,7 +235,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if c.srv.Token == "" {
 		logger.Warn("no token: every client is admitted; set --token or CODEMODE_TOKEN")
 	}
-	if c.snapshotKey == "" {
+	if randomKey {
 		logger.Info("states are sealed with a random key: set --snapshot-key on every server of a deployment so that they resume each other's runs")
 	}
 	served := make(chan error, 1)
@@ -235,5 +259,64 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	<-served
 	logger.Info("stopped")
+	return 0
+}
+
+// backend is what runs the programs: an in-process Executor, or with
+// --isolate a pool of worker processes running `codemode worker` with
+// the same flags (and the same sealing key, through the environment).
+func (c *serveConfig) backend(logger *slog.Logger, stderr io.Writer) (interface {
+	server.Backend
+	Close() error
+}, error) {
+	if !c.isolate {
+		return c.executor()
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("--isolate: cannot find this program to start its workers: %v", err)
+	}
+	key := hex.EncodeToString(c.sealKey())
+	env := append(os.Environ(), "CODEMODE_SNAPSHOT_KEY="+key)
+	argv := []string{self, "worker", "--engine", c.engine, "--max-memory", fmt.Sprint(int64(c.maxMemory)),
+		"--outbound", c.outbound, "--default-timeout", c.srv.DefaultTimeout.String(), "--max-timeout", c.srv.MaxTimeout.String()}
+	if c.allowLoop {
+		argv = append(argv, "--allow-loopback")
+	}
+	if c.allowPriv {
+		argv = append(argv, "--allow-private")
+	}
+	return workerpool.New(workerpool.Config{Command: argv, Env: env, Stderr: stderr, Logger: logger,
+		MaxWorkers: c.srv.MaxWorkers, ExecutionsPerWorker: c.srv.ExecutionsPerWorker,
+		RetireAfterExecutions: c.retireAfter, WorkerMemoryLimit: int64(c.workerMem), Grace: c.srv.Grace,
+		DefaultTimeout: c.srv.DefaultTimeout, MaxTimeout: c.srv.MaxTimeout})
+}
+
+const workerUsage = `usage: codemode worker [flags]
+
+Runs programs for codemode serve --isolate, which starts it: it reads
+requests on standard input and answers on standard output, in the worker
+pool's framing (package internal/workerpool). It takes serve's flags that
+shape a run (--engine, --max-memory, --outbound, --allow-loopback,
+--allow-private, --default-timeout, --max-timeout) and its sealing key
+from CODEMODE_SNAPSHOT_KEY. It exits when its standard input closes.
+`
+
+// runWorker is `codemode worker`.
+func runWorker(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c, err := parseServe(args, getenv, stderr)
+	if err != nil {
+		return argsFailure("worker", err, workerUsage, "codemode worker [flags] (started by codemode serve --isolate)", stdout, stderr)
+	}
+	ex, err := c.executor()
+	if err != nil {
+		fmt.Fprintf(stderr, "codemode worker: %v\n", err)
+		return 1
+	}
+	defer ex.Close()
+	if err := workerpool.Serve(ctx, stdin, stdout, ex); err != nil {
+		fmt.Fprintf(stderr, "codemode worker: %v\n", err)
+		return 1
+	}
 	return 0
 }

@@ -169,3 +169,38 @@ func TestServeUsage(t *testing.T) {
 		t.Errorf("-h: %d %q", code, out.String())
 	}
 }
+
+// TestServeIsolate: with --isolate the programs run in worker processes
+// (this test binary, re-executed as codemode worker), and their tool
+// calls still reach the client.
+func TestServeIsolate(t *testing.T) {
+	t.Setenv(childEnv, "argv")
+	url, stop, stderr := startServe(t, []string{"--addr", "127.0.0.1:0", "--isolate", "--max-workers", "2"}, nil)
+	s, ack := dial(t, url, "")
+	if _, ok := ack.(*protocol.HelloAckMessage); !ok {
+		t.Fatalf("hello answered %#v", ack)
+	}
+	for i, id := range []string{"1", "2", "3"} {
+		s.send(&protocol.ExecuteMessage{ID: id, Code: `async () => (await store.get(7)) * 6`,
+			Providers: []protocol.ProviderDescriptor{{Name: "store", Tools: []string{"get"}}}})
+		d, ok := s.read().(*protocol.DispatchMessage)
+		if !ok || d.Args != "[7]" {
+			t.Fatalf("run %d: dispatch %#v; stderr %s", i, d, stderr)
+		}
+		s.send(&protocol.DispatchResultMessage{ID: id, CallID: d.CallID, Envelope: `{"result":7}`})
+		res, ok := s.read().(*protocol.ResultMessage)
+		if !ok || string(res.ResultJSON) != "42" {
+			t.Fatalf("run %d: result %#v; stderr %s", i, res, stderr)
+		}
+	}
+	go func() {
+		for {
+			if _, _, err := s.conn.Read(context.Background()); err != nil {
+				return
+			}
+		}
+	}()
+	if code := stop(); code != 0 {
+		t.Errorf("serve exited %d; stderr %s", code, stderr)
+	}
+}
