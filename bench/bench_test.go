@@ -8,6 +8,7 @@ import (
 
 	"github.com/dop251/goja"
 	"github.com/go-codemode/codemode"
+	"github.com/go-codemode/codemode/protocol"
 )
 
 func load(t testing.TB) ([]Workload, string) {
@@ -236,6 +237,48 @@ func TestLiveHeap(t *testing.T) {
 				t.Fatalf("%s: %v", column, err)
 			}
 			t.Logf("%s (JSON text %v): %d KB heap, %d KB with stacks per held run", column, text, heap>>10, stacks>>10)
+		}
+	}
+}
+
+// BenchmarkDispatch runs a program making 20 provider calls in sequence,
+// in process and through codemode serve over loopback with the Go
+// client: the difference, per call, is the dispatch round trip.
+func BenchmarkDispatch(b *testing.B) {
+	ctx := context.Background()
+	d, err := NewDispatchers(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	for _, c := range []struct {
+		name string
+		ex   protocol.Executor
+	}{{"in-process", d.InProcess}, {"remote", d.Remote}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := RunDispatch(ctx, c.ex); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*DispatchCalls), "ns/call")
+		})
+	}
+}
+
+// TestDispatchers: the dispatch comparison's two executors give the
+// program's value.
+func TestDispatchers(t *testing.T) {
+	ctx := context.Background()
+	d, err := NewDispatchers(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for _, ex := range []protocol.Executor{d.InProcess, d.Remote} {
+		if err := RunDispatch(ctx, ex); err != nil {
+			t.Error(err)
 		}
 	}
 }

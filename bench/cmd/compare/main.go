@@ -62,6 +62,7 @@ func main() {
 	failed = compile(sel) || failed
 	failed = liveHeap(sel) || failed
 	failed = suspendResume(sel) || failed
+	failed = dispatchTable(sel) || failed
 	if failed {
 		os.Exit(1)
 	}
@@ -396,6 +397,39 @@ func suspendResume(sel *regexp.Regexp) (failed bool) {
 		}
 		fmt.Printf("| %s | %s | %s | %d | %s |\n", row.name, dur(row.c.res.NsPerOp()), bytes(row.c.res.AllocedBytesPerOp()),
 			row.c.res.AllocsPerOp(), ratio(row.c, whole))
+	}
+	fmt.Println()
+	return failed
+}
+
+// dispatchTable prints the dispatch table: a program making 20 provider
+// calls in process, and through codemode serve over loopback with the Go
+// client.
+func dispatchTable(sel *regexp.Regexp) (failed bool) {
+	if !sel.MatchString("dispatch") {
+		return false
+	}
+	ctx := context.Background()
+	d, err := bench.NewDispatchers(ctx)
+	if err != nil {
+		fatal(err)
+	}
+	defer d.Close()
+	local := measure(0, func() error { return bench.RunDispatch(ctx, d.InProcess) })
+	remote := measure(0, func() error { return bench.RunDispatch(ctx, d.Remote) })
+	fmt.Printf("| dispatch (%d provider calls in sequence) | per run | per call | B/op | allocs/op | vs in-process |\n", bench.DispatchCalls)
+	fmt.Println("|---|---:|---:|---:|---:|---:|")
+	for _, row := range []struct {
+		name string
+		c    cell
+	}{{"in-process Executor (the dispatch a Go function)", local}, {"codemode serve over loopback, Go client (remote)", remote}} {
+		if !row.c.ok() {
+			failed = true
+			fmt.Printf("| %s | %s | | | | |\n", row.name, row.c.na())
+			continue
+		}
+		fmt.Printf("| %s | %s | %s | %s | %d | %s |\n", row.name, dur(row.c.res.NsPerOp()), dur(row.c.res.NsPerOp()/bench.DispatchCalls),
+			bytes(row.c.res.AllocedBytesPerOp()), row.c.res.AllocsPerOp(), ratio(row.c, local))
 	}
 	fmt.Println()
 	return failed
