@@ -256,7 +256,7 @@ func (c *Client) Do(ctx context.Context, req protocol.OutboundRequest) (protocol
 	}
 	for _, h := range req.Headers {
 		name, val := h[0], strings.Trim(h[1], " \t\r\n")
-		if !isToken(name) {
+		if !protocol.IsToken(name) {
 			return out, fmt.Errorf("fetch %s: %q is not a valid header name", shown, name)
 		}
 		if strings.ContainsAny(val, "\r\n\x00") {
@@ -351,7 +351,7 @@ func checkMethod(m string) (string, error) {
 	if m == "" {
 		return "GET", nil
 	}
-	if !isToken(m) {
+	if !protocol.IsToken(m) {
 		return "", fmt.Errorf("%q is not a valid HTTP method", m)
 	}
 	up := strings.ToUpper(m)
@@ -364,22 +364,6 @@ func checkMethod(m string) (string, error) {
 	return m, nil
 }
 
-// isToken reports an HTTP token: a valid method or header name.
-func isToken(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
-		default:
-			return false
-		}
-	}
-	return true
-}
 
 // flatten lists a response's headers as fetch shows them: lower-case
 // names in order, each value apart (a repeated name stays repeated).

@@ -102,3 +102,21 @@ func HeaderValue(headers [][2]string, name string) (string, bool) {
 	}
 	return "", false
 }
+
+// IsToken reports whether s is an HTTP token (RFC 9110 section 5.6.2): a
+// valid method or header name.
+func IsToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-codemode/codemode/protocol"
 	"github.com/go-codemode/codemode/value"
 )
 
@@ -213,22 +214,6 @@ func byteString(r *value.Realm, v value.Value) string {
 	return b.String()
 }
 
-// isToken reports an HTTP token (a valid header name).
-func isToken(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
-		default:
-			return false
-		}
-	}
-	return true
-}
 
 // normalizeHeaderValue strips leading and trailing HTTP whitespace.
 func normalizeHeaderValue(s string) string {
@@ -241,7 +226,7 @@ func validHeaderValue(s string) bool {
 
 func headersAppend(r *value.Realm, h *headersData, method, name, val string) {
 	val = normalizeHeaderValue(val)
-	if !isToken(name) {
+	if !protocol.IsToken(name) {
 		r.ThrowType("Headers.%s: %s is an invalid header name.", method, strconv.Quote(name))
 	}
 	if !validHeaderValue(val) {
@@ -287,7 +272,7 @@ func headerArgs(r *value.Realm, c *value.Call, method string, n int) (name, val 
 }
 
 func checkName(r *value.Realm, method, name string) string {
-	if !isToken(name) {
+	if !protocol.IsToken(name) {
 		r.ThrowType("Headers.%s: %s is an invalid header name.", method, strconv.Quote(name))
 	}
 	return strings.ToLower(name)
