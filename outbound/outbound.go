@@ -364,7 +364,6 @@ func checkMethod(m string) (string, error) {
 	return m, nil
 }
 
-
 // flatten lists a response's headers as fetch shows them: lower-case
 // names in order, each value apart (a repeated name stays repeated).
 func flatten(h http.Header) [][2]string {

@@ -214,7 +214,6 @@ func byteString(r *value.Realm, v value.Value) string {
 	return b.String()
 }
 
-
 // normalizeHeaderValue strips leading and trailing HTTP whitespace.
 func normalizeHeaderValue(s string) string {
 	return strings.Trim(s, "\t\n\r ")
