@@ -100,14 +100,6 @@ func astModules(mods protocol.ModuleMap) map[string]ast.ModuleSource {
 	return out
 }
 
-// moduleBytes is the size of a module map's sources.
-func moduleBytes(mods protocol.ModuleMap) int {
-	n := 0
-	for name, m := range mods {
-		n += len(name) + len(m.Source) + len(m.JSON)
-	}
-	return n
-}
 
 // hostModule reports whether a run with cfg provides the module name at
 // run time (Host.Module): an extension's global, crypto, or one of the

@@ -298,8 +298,3 @@ func (c *fakeConn) ack() bool {
 	return true
 }
 
-// drain reads until the connection ends.
-func (c *fakeConn) drain() {
-	for c.recv() != nil {
-	}
-}

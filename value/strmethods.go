@@ -500,6 +500,33 @@ func (s *String) matchAt(i int, sub *String) bool {
 	return true
 }
 
+// SplitLen is how many pieces Split(sep, limit) makes, found without
+// making them, so that a caller can charge them first.
+func (s *String) SplitLen(sep *String, limit int) int {
+	if limit < 0 {
+		limit = math.MaxInt
+	}
+	if limit == 0 {
+		return 0
+	}
+	s.flatten()
+	sep.flatten()
+	switch {
+	case sep.length == 0:
+		return min(limit, s.length)
+	case s.length == 0:
+		return 1
+	case !s.isWide && !sep.isWide:
+		return min(strings.Count(s.ascii, sep.ascii)+1, limit)
+	}
+	n, p := 0, 0
+	for q := s.index(sep, 0); q >= 0 && n < limit; q = s.index(sep, p) {
+		n++
+		p = q + sep.length
+	}
+	return min(n+1, limit)
+}
+
 // Split is String.prototype.split with a string separator. limit is the
 // limit after ToUint32 (2^32-1 for undefined; a negative limit also means
 // none). An empty separator splits s into its code units; an empty s

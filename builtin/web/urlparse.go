@@ -10,6 +10,7 @@ package web
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // urlRecord is a parsed URL. host is nil for a null host; port is -1
@@ -156,6 +157,23 @@ func parseURLTicked(input string, base *urlRecord, tick func(n int)) *urlRecord 
 // urlTickChars is how many characters basicParse reads between ticks.
 const urlTickChars = 4096
 
+// runesTicked is []rune(s), ticking as it goes: converting a 16 M-
+// character input in one call takes long enough, on a machine slow to
+// give it 64 MB, to hold a run far past its deadline.
+func runesTicked(s string, tick func(n int)) []rune {
+	if tick == nil || len(s) <= urlTickChars {
+		return []rune(s)
+	}
+	out := make([]rune, 0, utf8.RuneCountInString(s))
+	for _, c := range s {
+		if len(out)%urlTickChars == 0 {
+			tick(urlTickChars)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 // basicParse runs the parser over input into u, from state override (or
 // from the start when override is stNone). It reports false on failure;
 // with an override, returning early without change is success.
@@ -168,7 +186,7 @@ func basicParse(input string, base *urlRecord, u *urlRecord, override urlState, 
 			return c
 		}, input)
 	}
-	in := []rune(input)
+	in := runesTicked(input, tick)
 	state := override
 	if state == stNone {
 		state = stSchemeStart

@@ -106,10 +106,14 @@ func procExtension() codemode.Extension {
 
 var ballast [][]byte
 
+// recurse overflows the Go stack on purpose: a fatal error no recover
+// catches, which the pool must survive.
+//
 //go:noinline
 func recurse(n int) int {
 	var pad [256]byte
 	pad[n%256] = byte(n)
+	//lint:ignore SA5007 the infinite recursion is the point
 	return recurse(n+1) + int(pad[(n+1)%256])
 }
 
