@@ -100,7 +100,6 @@ func astModules(mods protocol.ModuleMap) map[string]ast.ModuleSource {
 	return out
 }
 
-
 // hostModule reports whether a run with cfg provides the module name at
 // run time (Host.Module): an extension's global, crypto, or one of the
 // aliases, with or without the node: prefix.

@@ -297,4 +297,3 @@ func (c *fakeConn) ack() bool {
 	c.send(&protocol.HelloAckMessage{ID: h.ID, Version: protocol.Version})
 	return true
 }
-
