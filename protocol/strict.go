@@ -65,8 +65,18 @@ func joinPath(path, key string) string {
 }
 
 // decodeObject splits one JSON object into its fields, refusing anything
-// else, a key given twice and trailing data.
+// else, a key given twice and trailing data. The fields are slices of
+// data.
 func decodeObject(data []byte) (map[string]json.RawMessage, error) {
+	if fields, ok := splitObject(data); ok {
+		return fields, nil
+	}
+	return readObject(data)
+}
+
+// readObject is decodeObject's slow path, through encoding/json's
+// tokens: it finds what is wrong and says it as encoding/json does.
+func readObject(data []byte) (map[string]json.RawMessage, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
 	if err != nil {
@@ -101,6 +111,130 @@ func decodeObject(data []byte) (map[string]json.RawMessage, error) {
 		return nil, errors.New("trailing data after the JSON value")
 	}
 	return fields, nil
+}
+
+// splitObject is decodeObject's fast path for a well-formed object: one
+// pass over the bytes, finding each value's end, then json.Valid on it.
+// It reports false for anything it does not accept (bad JSON, a key
+// given twice, trailing data), which the slow path then explains.
+func splitObject(data []byte) (map[string]json.RawMessage, bool) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return nil, false
+	}
+	fields := make(map[string]json.RawMessage, 8)
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return fields, skipSpace(data, i+1) == len(data)
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return nil, false
+		}
+		end, ok := stringEnd(data, i)
+		if !ok {
+			return nil, false
+		}
+		var key string
+		if plainKey(data[i+1 : end-1]) {
+			key = string(data[i+1 : end-1])
+		} else if json.Unmarshal(data[i:end], &key) != nil {
+			return nil, false
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return nil, false
+		}
+		i = skipSpace(data, i+1)
+		vend, ok := valueEnd(data, i)
+		if !ok || !json.Valid(data[i:vend]) {
+			return nil, false
+		}
+		if _, dup := fields[key]; dup {
+			return nil, false
+		}
+		fields[key] = data[i:vend:vend]
+		i = skipSpace(data, vend)
+		if i >= len(data) {
+			return nil, false
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case '}':
+			return fields, skipSpace(data, i+1) == len(data)
+		default:
+			return nil, false
+		}
+	}
+}
+
+// plainKey reports a key that reads as itself: printable ASCII without
+// escapes.
+func plainKey(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x80 || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd is the index just past the string starting at data[i] ('"').
+func stringEnd(data []byte, i int) (int, bool) {
+	for j := i + 1; j < len(data); j++ {
+		switch data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, true
+		}
+	}
+	return 0, false
+}
+
+// valueEnd is the index just past the JSON value starting at data[i],
+// found by its shape (strings, nesting, the characters a literal or
+// number may hold); json.Valid checks it.
+func valueEnd(data []byte, i int) (int, bool) {
+	if i >= len(data) {
+		return 0, false
+	}
+	switch data[i] {
+	case '"':
+		return stringEnd(data, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(data); j++ {
+			switch data[j] {
+			case '"':
+				e, ok := stringEnd(data, j)
+				if !ok {
+					return 0, false
+				}
+				j = e - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1, true
+				}
+			}
+		}
+		return 0, false
+	}
+	j := i
+	for j < len(data) && strings.IndexByte("+-.0123456789Eaeflnrstu", data[j]) >= 0 {
+		j++
+	}
+	return j, j > i
 }
 
 func syntaxError(err error) error {
