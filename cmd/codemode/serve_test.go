@@ -4,7 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -202,5 +205,68 @@ func TestServeIsolate(t *testing.T) {
 	}()
 	if code := stop(); code != 0 {
 		t.Errorf("serve exited %d; stderr %s", code, stderr)
+	}
+}
+
+// TestServeClientLeavesMidRun: a client that disconnects while its run
+// waits on a tool call: the run is cancelled (the metrics count it as
+// disconnected, none stays active), in process and in a worker, and
+// nothing of it is left once the server stops.
+func TestServeClientLeavesMidRun(t *testing.T) {
+	t.Setenv(childEnv, "argv")
+	for _, isolate := range []bool{false, true} {
+		t.Run(fmt.Sprintf("isolate=%v", isolate), func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			args := []string{"--addr", "127.0.0.1:0"}
+			if isolate {
+				args = append(args, "--isolate", "--max-workers", "1")
+			}
+			url, stop, stderr := startServe(t, args, nil)
+			metrics := strings.Replace(url, "ws://", "http://", 1) + "metrics"
+			s, _ := dial(t, url, "")
+			s.send(&protocol.ExecuteMessage{ID: "1", Code: `async () => { const x = await store.wait(); return x }`,
+				Providers: []protocol.ProviderDescriptor{{Name: "store", Tools: []string{"wait"}}}})
+			if _, ok := s.read().(*protocol.DispatchMessage); !ok {
+				t.Fatal("no dispatch")
+			}
+			s.conn.CloseNow() // gone, without answering
+			scrape := func() string {
+				resp, err := http.Get(metrics)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer resp.Body.Close()
+				b, _ := io.ReadAll(resp.Body)
+				return string(b)
+			}
+			for i := 0; ; i++ {
+				m := scrape()
+				if strings.Contains(m, `codemode_executions_total{kind="execute",outcome="disconnected"} 1`) && strings.Contains(m, "codemode_executions_active 0") {
+					break
+				}
+				if i > 500 {
+					t.Fatalf("the run did not end: %s\nstderr %s", m, stderr)
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			// The next client is served as if nothing happened.
+			s2, _ := dial(t, url, "")
+			s2.send(&protocol.ExecuteMessage{ID: "2", Code: `async () => 6 * 7`})
+			if res, ok := s2.read().(*protocol.ResultMessage); !ok || string(res.ResultJSON) != "42" {
+				t.Fatalf("next run: %#v", res)
+			}
+			s2.conn.CloseNow()
+			if code := stop(); code != 0 {
+				t.Errorf("serve exited %d", code)
+			}
+			http.DefaultClient.CloseIdleConnections()
+			for i := 0; runtime.NumGoroutine() > before; i++ {
+				if i > 500 {
+					buf := make([]byte, 1<<20)
+					t.Fatalf("%d goroutines, %d before:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		})
 	}
 }
