@@ -417,6 +417,10 @@ func (rt *Runtime) newSession(ctx context.Context, code string, start time.Time,
 		code, s.code = bundled, bundled
 	}
 	if max := limits.sourceLimit(); len(code) > max {
+		if strings.HasPrefix(code, bundleMarker) {
+			return fail(ParseError, fmt.Sprintf(
+				"The program and its modules are %d bytes, over the %d-byte source limit; send smaller modules (move data into tool calls), or raise Limits.MaxSourceBytes.", len(code), max))
+		}
 		return fail(ParseError, fmt.Sprintf(
 			"The program is %d bytes, over the %d-byte source limit; send a shorter program (move data into tool calls or bindings), or raise Limits.MaxSourceBytes.", len(code), max))
 	}

@@ -107,3 +107,12 @@ func TestExecutorModules(t *testing.T) {
 		t.Errorf("got %+v", res)
 	}
 }
+
+// TestModulesCountAgainstTheSourceLimit: modules are source too.
+func TestModulesCountAgainstTheSourceLimit(t *testing.T) {
+	rt, _ := codemode.New(codemode.Options{Limits: codemode.Limits{MaxSourceBytes: 1000}})
+	res := rt.Execute(context.Background(), `return 1`, codemode.WithModules(protocol.ModuleMap{"big": protocol.TextModule(strings.Repeat("x", 2000))}))
+	if res.OK || !strings.HasPrefix(res.Error.Message, "The program and its modules are ") {
+		t.Errorf("got %s", res)
+	}
+}

@@ -50,6 +50,7 @@ flags:
   --max-timeout D             the cap of every requested timeout (default: about 24.8 days)
   --grace D                   how long past its timeout a run may unwind (default 1s)
   --max-memory BYTES          what one run may allocate (default 128MiB, the seed's memoryLimit)
+  --max-source BYTES          the largest program with its modules (default 8MiB)
   --ping-interval D           how often connections are pinged (default 30s)
   --max-connection-age D      retire connections this old (default: never)
   --response-limit BYTES      the largest result frame (default: none but --max-frame)
@@ -78,6 +79,7 @@ type serveConfig struct {
 	srv         server.Config
 	addr        string
 	maxMemory   byteSize
+	maxSource   byteSize
 	outbound    string
 	allowLoop   bool
 	allowPriv   bool
@@ -103,6 +105,8 @@ func serveFlags(fs *flag.FlagSet, c *serveConfig) {
 	fs.DurationVar(&c.srv.Grace, "grace", 0, "")
 	c.maxMemory = 128 << 20
 	fs.Var(&c.maxMemory, "max-memory", "")
+	c.maxSource = 8 << 20
+	fs.Var(&c.maxSource, "max-source", "")
 	fs.DurationVar(&c.srv.PingInterval, "ping-interval", 0, "")
 	fs.DurationVar(&c.srv.MaxConnectionAge, "max-connection-age", 0, "")
 	fs.Var(&c.respLimit, "response-limit", "")
@@ -194,7 +198,7 @@ func (c *serveConfig) sealKey() []byte {
 func (c *serveConfig) executor() (*codemode.Executor, error) {
 	key := c.sealKey()
 	rt, err := codemode.New(codemode.Options{Engine: c.engine, SnapshotKey: key,
-		Limits: codemode.Limits{MaxMemoryBytes: int64(c.maxMemory)}})
+		Limits: codemode.Limits{MaxMemoryBytes: int64(c.maxMemory), MaxSourceBytes: int(c.maxSource)}})
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +282,7 @@ func (c *serveConfig) backend(logger *slog.Logger, stderr io.Writer) (interface 
 	}
 	key := hex.EncodeToString(c.sealKey())
 	env := append(os.Environ(), "CODEMODE_SNAPSHOT_KEY="+key)
-	argv := []string{self, "worker", "--engine", c.engine, "--max-memory", fmt.Sprint(int64(c.maxMemory)),
+	argv := []string{self, "worker", "--engine", c.engine, "--max-memory", fmt.Sprint(int64(c.maxMemory)), "--max-source", fmt.Sprint(int64(c.maxSource)),
 		"--outbound", c.outbound, "--default-timeout", c.srv.DefaultTimeout.String(), "--max-timeout", c.srv.MaxTimeout.String()}
 	if c.allowLoop {
 		argv = append(argv, "--allow-loopback")
