@@ -193,6 +193,13 @@ func (rt *Runtime) lookupRetained(id string) *retainedRun {
 	return rt.retained.runs[id]
 }
 
+// Memory: a run counts what it allocates, not what it holds (the
+// engines cannot see what Go's collector frees), and a retained run's
+// count goes on across its invocations. So what a run keeps can never
+// outgrow its budget, however often it is invoked; the price is that a
+// handle invoked many times ends with MemoryLimitExceeded, and the run is
+// then released.
+
 // InvokeHandle calls the function at path handle of the retained run id
 // (WithRetain) with args, copied in as JSON values ([]byte as a
 // Uint8Array), and returns its Result once the value it returns has
@@ -304,6 +311,17 @@ func (rt *Runtime) InvokeHandle(ctx context.Context, id, handle string, args []a
 	res.Logs = res.Logs[min(logsBefore, len(res.Logs)):]
 	if len(res.Logs) == 0 {
 		res.Logs = nil
+	}
+	if res.Error != nil && res.Error.Kind == MemoryLimitExceeded {
+		// The count only grows: every later invocation would fail too.
+		// The run is released now rather than at its idle timeout.
+		res.Error.Message += " A retained run counts what all its invocations allocate, so this one is released: run the program again for new handles."
+		rt.retained.mu.Lock()
+		delete(rt.retained.runs, id)
+		rt.retained.mu.Unlock()
+		rr.closed = true
+		rr.idle.Stop()
+		s.close()
 	}
 	return res, nil
 }

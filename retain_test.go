@@ -190,3 +190,29 @@ func TestRetainedConcurrentInvocations(t *testing.T) {
 	}
 	_ = rt.CloseHandles(res.ExecutionID)
 }
+
+// TestRetainedMemory: a retained run's memory count goes on across its
+// invocations, so what it keeps cannot outgrow the budget; past it the
+// run is released.
+func TestRetainedMemory(t *testing.T) {
+	rt, _ := codemode.New(codemode.Options{Limits: codemode.Limits{MaxMemoryBytes: 8 << 20}})
+	ctx := context.Background()
+	res := rt.Execute(ctx, `const kept = []; return { grow: () => { kept.push("x".repeat(1 << 20)); return kept.length } }`, codemode.WithRetain())
+	var last codemode.Result
+	for i := 0; i < 20; i++ {
+		r, err := rt.InvokeHandle(ctx, res.ExecutionID, "grow", nil)
+		if err != nil {
+			t.Fatalf("invocation %d: %v", i, err)
+		}
+		last = r
+		if !r.OK {
+			break
+		}
+	}
+	if last.OK || last.Error.Kind != codemode.MemoryLimitExceeded || !strings.Contains(last.Error.Message, "so this one is released") {
+		t.Fatalf("got %s", last)
+	}
+	if _, err := rt.InvokeHandle(ctx, res.ExecutionID, "grow", nil); !errors.Is(err, codemode.ErrUnknownExecution) {
+		t.Errorf("after the limit: %v", err)
+	}
+}
