@@ -23,6 +23,8 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/go-codemode/codemode/protocol"
+	"sync"
+	"sync/atomic"
 )
 
 // The kinds of request.
@@ -80,6 +82,11 @@ type session struct {
 	ws  *websocket.Conn
 	log *slog.Logger
 	out chan []byte
+	// wmu is held by whoever writes a frame; queued counts the frames
+	// queued or being written by writeLoop (a sender that finds none
+	// writes its frame itself).
+	wmu    sync.Mutex
+	queued atomic.Int64
 
 	ctx    context.Context // ends when the session dies
 	cancel context.CancelCauseFunc
@@ -350,27 +357,53 @@ func (s *session) writeLoop() {
 		case <-s.ctx.Done():
 			return
 		case data := <-s.out:
-			ctx, cancel := context.WithTimeout(s.ctx, writeTimeout)
-			err := s.ws.Write(ctx, websocket.MessageText, data)
-			cancel()
+			s.wmu.Lock()
+			err := s.write(data)
+			s.queued.Add(-1)
+			s.wmu.Unlock()
 			if err != nil {
-				s.die(fmt.Errorf("writing a frame: %w", err))
 				return
 			}
 		}
 	}
 }
 
-// send queues data. It fails when the session dies or ctx ends first;
-// the queue is bounded, and a frame that cannot be written within
-// writeTimeout kills the session, so send never waits much longer.
+// write writes one frame; a failure kills the session. The caller holds
+// wmu.
+func (s *session) write(data []byte) error {
+	ctx, cancel := context.WithTimeout(s.ctx, writeTimeout)
+	err := s.ws.Write(ctx, websocket.MessageText, data)
+	cancel()
+	if err != nil {
+		s.die(fmt.Errorf("writing a frame: %w", err))
+		return connLost(err, "the connection to %s is closed", s.e.url)
+	}
+	return nil
+}
+
+// send writes data at once when nothing is queued before it (saving the
+// hand-over to writeLoop), else queues it. It fails when the session
+// dies or ctx ends first; the queue is bounded, and a frame that cannot
+// be written within writeTimeout kills the session, so send never waits
+// much longer.
 func (s *session) send(ctx context.Context, data []byte) error {
+	if s.ctx.Err() == nil && s.queued.Load() == 0 && s.wmu.TryLock() {
+		if s.queued.Load() == 0 {
+			err := s.write(data)
+			s.wmu.Unlock()
+			return err
+		}
+		s.wmu.Unlock()
+	}
+	s.queued.Add(1)
 	select {
 	case s.out <- data:
 		return nil
 	case <-s.ctx.Done():
+		s.queued.Add(-1)
 		return connLost(context.Cause(s.ctx), "the connection to %s is closed", s.e.url)
 	case <-ctx.Done():
+		s.queued.Add(-1)
 		return context.Cause(ctx)
 	}
 }

@@ -67,6 +67,12 @@ type conn struct {
 
 	out        chan frame
 	writerDone chan struct{}
+	// wmu is held by whoever writes a frame; queued counts the frames
+	// queued or being written by writeLoop. A sender that finds none
+	// writes its frame itself, saving the hand-over to writeLoop (a
+	// tool call's round trip is mostly such hand-overs).
+	wmu    sync.Mutex
+	queued atomic.Int64
 	done       chan struct{} // closed when serve returns
 
 	hello atomic.Int32   // 0 waiting for the hello, 1 received, 2 timed out
@@ -178,19 +184,15 @@ func (c *conn) writeLoop() {
 			return
 		case f := <-c.out:
 			if f.data != nil {
-				// A write past WriteTimeout drops the connection, its cause set
-				// before the socket closes (a deadline on Write's context would
-				// close the socket first).
-				slow := time.AfterFunc(c.s.cfg.WriteTimeout, func() {
-					c.log.Warn("dropping the connection: a write took too long", "timeout", c.s.cfg.WriteTimeout)
-					c.abort(errSlowClient)
-				})
-				err := c.ws.Write(c.ctx, websocket.MessageText, f.data)
-				slow.Stop()
-				if err != nil {
-					c.abort(errConnClosed)
+				c.wmu.Lock()
+				ok := c.write(f.data)
+				c.queued.Add(-1)
+				c.wmu.Unlock()
+				if !ok {
 					return
 				}
+			} else {
+				c.queued.Add(-1)
 			}
 			if f.close != 0 {
 				_ = c.ws.Close(f.close, f.reason) // waits for the client's close, a few seconds at most
@@ -201,13 +203,40 @@ func (c *conn) writeLoop() {
 	}
 }
 
-// send queues f, waiting at most WriteTimeout for room; a client that
-// leaves its queue full that long is dropped. It reports whether f was
-// queued.
+// write writes one frame. A write past WriteTimeout drops the
+// connection, its cause set before the socket closes (a deadline on
+// Write's context would close the socket first). It reports whether the
+// frame was written; the caller holds wmu.
+func (c *conn) write(data []byte) bool {
+	slow := time.AfterFunc(c.s.cfg.WriteTimeout, func() {
+		c.log.Warn("dropping the connection: a write took too long", "timeout", c.s.cfg.WriteTimeout)
+		c.abort(errSlowClient)
+	})
+	err := c.ws.Write(c.ctx, websocket.MessageText, data)
+	slow.Stop()
+	if err != nil {
+		c.abort(errConnClosed)
+		return false
+	}
+	return true
+}
+
+// send writes f at once when nothing is queued before it, else queues it,
+// waiting at most WriteTimeout for room; a client that leaves its queue
+// full that long is dropped. It reports whether f was written or queued.
 func (c *conn) send(f frame) bool {
 	if c.ctx.Err() != nil {
 		return false
 	}
+	if f.close == 0 && c.queued.Load() == 0 && c.wmu.TryLock() {
+		if c.queued.Load() == 0 {
+			ok := c.write(f.data)
+			c.wmu.Unlock()
+			return ok
+		}
+		c.wmu.Unlock()
+	}
+	c.queued.Add(1)
 	select {
 	case c.out <- f:
 		return true
@@ -219,8 +248,10 @@ func (c *conn) send(f frame) bool {
 	case c.out <- f:
 		return true
 	case <-c.ctx.Done():
+		c.queued.Add(-1)
 		return false
 	case <-t.C:
+		c.queued.Add(-1)
 		c.log.Warn("dropping the connection: its send queue stayed full", "wait", c.s.cfg.WriteTimeout)
 		c.abort(errSlowClient)
 		return false
