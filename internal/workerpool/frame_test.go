@@ -135,3 +135,28 @@ func TestReadMemory(t *testing.T) {
 		t.Fatalf("memory %+v", m)
 	}
 }
+
+// FuzzFrames: whatever a worker (or a pool) writes on the pipe, reading
+// it is an error or messages, never a panic, and a frame never claims
+// more memory than it brings.
+func FuzzFrames(f *testing.F) {
+	var seed bytes.Buffer
+	_ = writeFrame(&seed, []byte(`{"type":"memory","rss":1,"heap":2}`))
+	_ = writeFrame(&seed, []byte(`{"type":"result","id":"r1","resultJson":1}`))
+	f.Add(seed.Bytes())
+	f.Add([]byte{0, 0, 0, 2, '{', '}'})
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 'x'})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		br := bufio.NewReader(bytes.NewReader(data))
+		for {
+			frame, err := readFrame(br, 1<<16)
+			if err != nil {
+				return
+			}
+			if len(frame) > len(data) {
+				t.Fatalf("a %d-byte frame from %d bytes", len(frame), len(data))
+			}
+			_, _ = decodeMessage(frame)
+		}
+	})
+}
