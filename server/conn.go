@@ -67,13 +67,14 @@ type conn struct {
 
 	out        chan frame
 	writerDone chan struct{}
+	done       chan struct{} // closed when serve returns
+
 	// wmu is held by whoever writes a frame; queued counts the frames
 	// queued or being written by writeLoop. A sender that finds none
 	// writes its frame itself, saving the hand-over to writeLoop (a
 	// tool call's round trip is mostly such hand-overs).
 	wmu    sync.Mutex
 	queued atomic.Int64
-	done       chan struct{} // closed when serve returns
 
 	hello atomic.Int32   // 0 waiting for the hello, 1 received, 2 timed out
 	bg    sync.WaitGroup // ping
