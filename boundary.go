@@ -383,11 +383,7 @@ func (w *boundaryWriter) value(v value.Value, key string, depth int) bool {
 	switch o.Class {
 	case value.ClassUint8Array:
 		if w.binary {
-			in := o.Internal.(value.Indexed)
-			b := make([]byte, in.IndexLen())
-			for i := range b {
-				b[i] = byte(in.IndexGet(i).Num())
-			}
+			b := uint8Bytes(o)
 			r.Charge(len(b) * 2)
 			binaryJSON(&w.out, b)
 			return true

@@ -79,12 +79,8 @@ func (e *Executor) Execute(ctx context.Context, req protocol.ExecuteRequest) (pr
 	if err := req.Modules.Validate(); err != nil {
 		return invalidRequest(err.Error()), nil
 	}
-	gate := &dispatchGate{dispatch: req.Dispatch, open: true}
-	opts := e.requestOptions(req.Timeout, req.CountHostWaits)
-	if len(req.Providers) > 0 {
-		opts = append(opts, WithProviders(req.Providers, gate.call))
-	}
-	opts = append(opts, WithFetch(e.performer(req.Outbound, req.Fetch)))
+	gate := newDispatchGate(req.Dispatch)
+	opts := e.requestOptions(gate, req.Providers, req.Timeout, req.CountHostWaits, e.performer(req.Outbound, req.Fetch))
 	if len(req.Modules) > 0 {
 		opts = append(opts, WithModules(req.Modules))
 	}
@@ -125,16 +121,12 @@ func (e *Executor) Resume(ctx context.Context, req protocol.ResumeRequest) (prot
 	if msg := protocol.ValidateProviders(req.Providers); msg != "" {
 		return invalidRequest(msg), nil
 	}
-	gate := &dispatchGate{dispatch: req.Dispatch, open: true}
-	opts := e.requestOptions(req.Timeout, false)
-	if len(req.Providers) > 0 {
-		opts = append(opts, WithProviders(req.Providers, gate.call))
-	}
+	gate := newDispatchGate(req.Dispatch)
 	mode := protocol.OutboundMode("")
 	if req.Fetch != nil {
 		mode = protocol.OutboundStub
 	}
-	opts = append(opts, WithFetch(e.performer(mode, req.Fetch)))
+	opts := e.requestOptions(gate, req.Providers, req.Timeout, false, e.performer(mode, req.Fetch))
 	out, err := e.runProgram(ctx, e.rt.Resume(req.State, opts...), req.Suspend)
 	gate.close()
 	if err != nil {
@@ -195,7 +187,7 @@ func (e *Executor) InvokeHandle(ctx context.Context, executionID, handle, argsJS
 	}
 	gate.reopen()
 	defer gate.close()
-	res, err := e.rt.InvokeHandle(ctx, executionID, handle, args, e.requestOptions(protocol.Timeout{}, false)...)
+	res, err := e.rt.InvokeHandle(ctx, executionID, handle, args, e.limits(protocol.Timeout{}, false))
 	if err != nil {
 		return protocol.ExecuteResult{}, err
 	}
@@ -252,9 +244,19 @@ func (e *Executor) performer(mode protocol.OutboundMode, stub protocol.FetchFunc
 	return nil
 }
 
-// requestOptions are a request's limits: its timeout resolved against
-// the Executor's default and cap, and never looser than the Runtime's.
-func (e *Executor) requestOptions(t protocol.Timeout, countHostWaits bool) []ExecOption {
+// requestOptions are a run's options from its request: its limits, its
+// providers behind gate, and fetch's performer.
+func (e *Executor) requestOptions(gate *dispatchGate, providers []protocol.ProviderDescriptor, t protocol.Timeout, countHostWaits bool, fetch protocol.FetchFunc) []ExecOption {
+	opts := []ExecOption{e.limits(t, countHostWaits), WithFetch(fetch)}
+	if len(providers) > 0 {
+		opts = append(opts, WithProviders(providers, gate.call))
+	}
+	return opts
+}
+
+// limits are a request's limits: its timeout resolved against the
+// Executor's default and cap, and never looser than the Runtime's.
+func (e *Executor) limits(t protocol.Timeout, countHostWaits bool) ExecOption {
 	timeout := t.Resolve(e.opts.DefaultTimeout, e.opts.MaxTimeout)
 	base := e.rt.opts.Limits
 	if base.Timeout > 0 && timeout > base.Timeout {
@@ -263,7 +265,7 @@ func (e *Executor) requestOptions(t protocol.Timeout, countHostWaits bool) []Exe
 	if base.CountHostWaits != nil && *base.CountHostWaits {
 		countHostWaits = true
 	}
-	return []ExecOption{WithLimits(Limits{Timeout: timeout, CountHostWaits: Bool(countHostWaits)})}
+	return WithLimits(Limits{Timeout: timeout, CountHostWaits: Bool(countHostWaits)})
 }
 
 // dispatchGate is a request's dispatch while its execution runs: once it
@@ -275,15 +277,21 @@ type dispatchGate struct {
 	dispatch protocol.DispatchFunc
 }
 
+// newDispatchGate opens a gate on dispatch (nil: the seed's not-found
+// answer).
+func newDispatchGate(dispatch protocol.DispatchFunc) *dispatchGate {
+	if dispatch == nil {
+		dispatch = notFoundDispatch
+	}
+	return &dispatchGate{dispatch: dispatch, open: true}
+}
+
 func (g *dispatchGate) call(ctx context.Context, provider, tool, args string) string {
 	g.mu.RLock()
 	open := g.open
 	g.mu.RUnlock()
 	if !open {
 		return protocol.ExecutionCompletedEnvelope
-	}
-	if g.dispatch == nil {
-		return notFoundDispatch(ctx, provider, tool, args)
 	}
 	return g.dispatch(ctx, provider, tool, args)
 }

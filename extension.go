@@ -491,6 +491,16 @@ func (in *goIn) enter(p container, label string) func() {
 }
 
 // bytesValue makes a Uint8Array holding a copy of b.
+// uint8Bytes is the content of a Uint8Array, copied out.
+func uint8Bytes(o *value.Object) []byte {
+	in := o.Internal.(value.Indexed)
+	b := make([]byte, in.IndexLen())
+	for i := range b {
+		b[i] = byte(in.IndexGet(i).Num())
+	}
+	return b
+}
+
 func bytesValue(r *value.Realm, b []byte) value.Value {
 	elems := make([]value.Value, len(b))
 	for i, c := range b {
@@ -562,13 +572,8 @@ func (cp *goCopy) value(v value.Value, label string, depth int) (any, error) {
 	case o.Class == value.ClassIterator:
 		return nil, fmt.Errorf("%s contains an iterator, which cannot be passed to an extension; spread it into an array first.", label)
 	case o.Class == value.ClassUint8Array:
-		in := o.Internal.(value.Indexed)
-		cp.count(in.IndexLen(), label)
-		b := make([]byte, in.IndexLen())
-		for i := range b {
-			b[i] = byte(in.IndexGet(i).Num())
-		}
-		return b, nil
+		cp.count(o.Internal.(value.Indexed).IndexLen(), label)
+		return uint8Bytes(o), nil
 	case o.Class == value.ClassArray:
 		n := r.LengthOf(v)
 		cp.count(16*n, label) // before the slice exists: a sparse length costs what it makes

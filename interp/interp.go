@@ -146,12 +146,7 @@ func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 		v = run.runBody(f)
 		// A returned thenable is adopted, as an async function's return
 		// value is.
-		if o := v.AsObject(); o != nil {
-			if then := run.realm.GetObj(o, "then", v).AsObject(); then != nil && then.Callable() {
-				p = run.realm.NewPromise()
-				run.realm.ResolvePromise(p, v)
-			}
-		}
+		p = engine.Thenable(run.realm, v)
 	})
 	return v, p, fail
 }

@@ -229,12 +229,7 @@ func (run *Run) Start() (v value.Value, p *value.Object, fail *Failure) {
 			return
 		}
 		v = run.callClosure(main, nil, value.Undefined, nil, 0)
-		if o := v.AsObject(); o != nil {
-			if then := run.realm.GetObj(o, "then", v).AsObject(); then != nil && then.Callable() {
-				p = run.realm.NewPromise()
-				run.realm.ResolvePromise(p, v)
-			}
-		}
+		p = engine.Thenable(run.realm, v)
 	})
 	return v, p, fail
 }
